@@ -1,0 +1,49 @@
+/** `fabench corpus validate`: identity validation of an authored corpus against the plan. */
+import { resolve } from "node:path";
+import { buildIdentityFreeze, parseCorpusText, validateIdentity, type IdentityError } from "../authoring/index.ts";
+import { formatProblem, usageError, writeJsonAtomic } from "../core/index.ts";
+import { loadPlan, readTextFile } from "./inputs.ts";
+import { EXIT, printJson, type CliIo } from "./io.ts";
+
+export interface CorpusValidateOptions {
+  readonly corpus: string;
+  readonly plan: string;
+  readonly json: boolean;
+  readonly freezeOut?: string;
+}
+
+export function corpusValidate(options: CorpusValidateOptions, io: CliIo): number {
+  if (options.freezeOut !== undefined && [options.corpus, options.plan].some((p) => resolve(p) === resolve(options.freezeOut ?? "")))
+    throw usageError("output_is_input", `--freeze-out ${options.freezeOut} would overwrite an input`);
+  const plan = loadPlan(options.plan);
+  const corpus = readTextFile(options.corpus, "corpus");
+  const { rows } = parseCorpusText(corpus.text, options.corpus);
+  const report = validateIdentity(rows, plan.value);
+
+  if (options.json) printJson(io, { ...report, errors: report.errors.map(jsonError) });
+  else for (const error of report.errors) io.err(`${humanLine(options.corpus, options.plan, error)}\n`);
+
+  if (!report.ok) {
+    const note = options.freezeOut === undefined ? "" : `; nothing written to ${options.freezeOut}`;
+    if (!options.json) io.err(`${options.corpus}: ${report.errors.length} identity problem(s) in ${report.row_count} rows${note}\n`);
+    return EXIT.failed;
+  }
+  if (options.freezeOut !== undefined)
+    writeJsonAtomic(options.freezeOut, buildIdentityFreeze({ plan: plan.value, planFileSha256: plan.fileSha256, corpusFileSha256: corpus.fileSha256, report }));
+  if (!options.json) {
+    io.out(`${options.corpus}: ok, ${report.row_count} rows fill ${report.authoring_slot_count} slots, ${report.normalized_query_count} distinct queries\n`);
+    io.out(`identity_sha256 ${report.identity_sha256}\nquery_content_sha256 ${report.query_content_sha256}\n`);
+    if (options.freezeOut !== undefined) io.out(`wrote ${options.freezeOut}\n`);
+  }
+  return EXIT.ok;
+}
+
+function jsonError(error: IdentityError) {
+  return { code: error.code, semantic_task_id: error.semantic_task_id, location: error.location, message: error.message };
+}
+
+function humanLine(corpusPath: string, planPath: string, error: IdentityError): string {
+  const subject = error.semantic_task_id !== null && !error.message.includes(error.semantic_task_id) ? `${error.semantic_task_id}: ` : "";
+  const file = error.code === "missing_slot" ? planPath : corpusPath;
+  return formatProblem({ code: error.code, message: `${subject}${error.message} (${error.location})`, file, ...(error.line === null ? {} : { line: error.line }) });
+}

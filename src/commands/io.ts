@@ -1,0 +1,13 @@
+/** Where a command's output goes; tests pass buffers, the binary passes the process streams. */
+export interface CliIo {
+  /** Results: human text, or the one JSON object of `--json`. */
+  readonly out: (text: string) => void;
+  /** Problems and progress. */
+  readonly err: (text: string) => void;
+}
+
+export const EXIT = { ok: 0, failed: 1, usage: 2, input: 2, blocked: 3, internal: 70 } as const;
+
+export function printJson(io: CliIo, value: unknown): void {
+  io.out(`${JSON.stringify(value, null, 2)}\n`);
+}

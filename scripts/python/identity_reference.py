@@ -41,7 +41,9 @@ def load_rows(path):
 
 def main():
     if sys.argv[1:] == ["--normalize"]:
-        print(json.dumps([normalize(s) for s in json.load(sys.stdin)], ensure_ascii=False))
+        # null where this Python's Unicode version does not know a code point: no verdict there.
+        known = lambda s: all(unicodedata.category(ch) != "Cn" for ch in s)
+        print(json.dumps([normalize(s) if known(s) else None for s in json.load(sys.stdin)], ensure_ascii=False))
         return
     rows = sorted(load_rows(sys.argv[1]), key=lambda r: r["semantic_task_id"])
     identity = [{k: r[k] for k in ("semantic_task_id", "answer_task_stratum", "language")} for r in rows]

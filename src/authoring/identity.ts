@@ -49,64 +49,28 @@ interface IdentityRow {
 
 const STRING_FIELDS = ["answer_task_stratum", "language", "query"] as const;
 
+/** What one pass over the rows accumulates. */
+interface Pass {
+  readonly slots: ReadonlyMap<string, Slot>;
+  readonly firstSeen: Map<string, CorpusRow>;
+  /** normalised query → the first task id that used it */
+  readonly queries: Map<string, string>;
+  readonly accepted: IdentityRow[];
+  readonly errors: IdentityError[];
+}
+
 export function validateIdentity(rows: readonly CorpusRow[], plan: Plan): IdentityReport {
-  const errors: IdentityError[] = [];
-  const slots = new Map<string, Slot>(plan.slots.map((s) => [s.semantic_task_id, s]));
-  const firstSeen = new Map<string, CorpusRow>();
-  const queries = new Map<string, string>(); // normalised query → first task id
-  const accepted: IdentityRow[] = [];
-
-  for (const row of rows) {
-    const push = (code: IdentityErrorCode, id: string | null, message: string) =>
-      errors.push({ code, semantic_task_id: id, location: row.location, line: row.line, message });
-    const value = row.value;
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      push("invalid_row", null, `a row must be an object, not ${describe(value)}`);
-      continue;
-    }
-    const record = value as Record<string, unknown>;
-    const rawId = record["semantic_task_id"];
-    if (rawId === undefined || rawId === null || rawId === "") {
-      push("missing_semantic_task_id", null, "the row has no semantic_task_id");
-      continue;
-    }
-    if (typeof rawId !== "string") {
-      push("invalid_row", null, `semantic_task_id must be a string, not ${describe(rawId)}`);
-      continue;
-    }
-    const id = rawId;
-    const badFields = STRING_FIELDS.filter((f) => typeof record[f] !== "string");
-    for (const field of badFields)
-      push("invalid_row", id, `${field} must be a string, not ${record[field] === undefined ? "missing" : describe(record[field])}`);
-    const previous = firstSeen.get(id);
-    if (previous) {
-      push("duplicate_semantic_task_id", id, `${id} already appears at ${previous.location}`);
-      continue;
-    }
-    firstSeen.set(id, row);
-    const slot = slots.get(id);
-    if (!slot) push("unknown_semantic_task_id", id, `${id} is not a slot of the authoring plan`);
-    const stratum = record["answer_task_stratum"];
-    const language = record["language"];
-    if (slot && typeof stratum === "string" && stratum !== slot.answer_task_stratum)
-      push("stratum_drift", id, `answer_task_stratum is ${stratum} but the plan says ${slot.answer_task_stratum}`);
-    if (slot && typeof language === "string" && language !== slot.language)
-      push("language_drift", id, `language is ${language} but the plan says ${slot.language}`);
-    const query = record["query"];
-    if (typeof query === "string") {
-      const normalized = normalizeQuery(query);
-      const owner = queries.get(normalized);
-      if (normalized === "") push("empty_query", id, "the query is empty after normalisation");
-      else if (owner !== undefined)
-        push("duplicate_normalized_query", id, `the query of ${id} normalises to the same text as the query of ${owner}`);
-      else queries.set(normalized, id);
-    }
-    if (badFields.length === 0)
-      accepted.push({ semantic_task_id: id, answer_task_stratum: stratum as string, language: language as string, query: query as string });
-  }
-
+  const pass: Pass = {
+    slots: new Map(plan.slots.map((s) => [s.semantic_task_id, s])),
+    firstSeen: new Map(),
+    queries: new Map(),
+    accepted: [],
+    errors: [],
+  };
+  for (const row of rows) checkRow(row, pass);
+  const { errors } = pass;
   plan.slots.forEach((slot, index) => {
-    if (!firstSeen.has(slot.semantic_task_id))
+    if (!pass.firstSeen.has(slot.semantic_task_id))
       errors.push({ code: "missing_slot", semantic_task_id: slot.semantic_task_id, location: `plan slots[${index}]`, line: null, message: `no row for planned slot ${slot.semantic_task_id}` });
   });
   if (rows.length !== plan.slots.length)
@@ -117,11 +81,54 @@ export function validateIdentity(rows: readonly CorpusRow[], plan: Plan): Identi
     ok,
     row_count: rows.length,
     authoring_slot_count: plan.slots.length,
-    normalized_query_count: queries.size,
-    identity_sha256: ok ? identitySha256(accepted) : null,
-    query_content_sha256: ok ? queryContentSha256(accepted) : null,
+    normalized_query_count: pass.queries.size,
+    identity_sha256: ok ? identitySha256(pass.accepted) : null,
+    query_content_sha256: ok ? queryContentSha256(pass.accepted) : null,
     errors,
   };
+}
+
+function report(pass: Pass, row: CorpusRow, code: IdentityErrorCode, id: string | null, message: string): void {
+  pass.errors.push({ code, semantic_task_id: id, location: row.location, line: row.line, message });
+}
+
+function checkRow(row: CorpusRow, pass: Pass): void {
+  const value = row.value;
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return report(pass, row, "invalid_row", null, `a row must be an object, not ${describe(value)}`);
+  const record = value as Record<string, unknown>;
+  const id = record["semantic_task_id"];
+  if (id === undefined || id === null || id === "") return report(pass, row, "missing_semantic_task_id", null, "the row has no semantic_task_id");
+  if (typeof id !== "string") return report(pass, row, "invalid_row", null, `semantic_task_id must be a string, not ${describe(id)}`);
+  let wellTyped = true;
+  for (const field of STRING_FIELDS) {
+    if (typeof record[field] === "string") continue;
+    wellTyped = false;
+    report(pass, row, "invalid_row", id, `${field} must be a string, not ${record[field] === undefined ? "missing" : describe(record[field])}`);
+  }
+  const previous = pass.firstSeen.get(id);
+  if (previous) return report(pass, row, "duplicate_semantic_task_id", id, `${id} already appears at ${previous.location}`);
+  pass.firstSeen.set(id, row);
+
+  const { answer_task_stratum: stratum, language, query } = record;
+  const slot = pass.slots.get(id);
+  if (!slot) report(pass, row, "unknown_semantic_task_id", id, `${id} is not a slot of the authoring plan`);
+  if (slot && typeof stratum === "string" && stratum !== slot.answer_task_stratum)
+    report(pass, row, "stratum_drift", id, `answer_task_stratum is ${stratum} but the plan says ${slot.answer_task_stratum}`);
+  if (slot && typeof language === "string" && language !== slot.language)
+    report(pass, row, "language_drift", id, `language is ${language} but the plan says ${slot.language}`);
+  if (typeof query === "string") checkQuery(pass, row, id, query);
+  if (wellTyped)
+    pass.accepted.push({ semantic_task_id: id, answer_task_stratum: stratum as string, language: language as string, query: query as string });
+}
+
+function checkQuery(pass: Pass, row: CorpusRow, id: string, query: string): void {
+  const normalized = normalizeQuery(query);
+  if (normalized === "") return report(pass, row, "empty_query", id, "the query is empty after normalisation");
+  const owner = pass.queries.get(normalized);
+  if (owner !== undefined)
+    return report(pass, row, "duplicate_normalized_query", id, `the query of ${id} normalises to the same text as the query of ${owner}`);
+  pass.queries.set(normalized, id);
 }
 
 /** sha256 of rows sorted by id (code point), each `{semantic_task_id, answer_task_stratum, language}`. */

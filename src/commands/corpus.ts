@@ -26,7 +26,9 @@ export function corpusValidate(options: CorpusValidateOptions, io: CliIo): numbe
   if (!report.ok) {
     const note = options.freezeOut === undefined ? "" : `; nothing written to ${options.freezeOut}`;
     if (!options.json) io.err(`${options.corpus}: ${report.errors.length} identity problem(s) in ${report.row_count} rows${note}\n`);
-    return EXIT.failed;
+    // A row that is not an object, or has a field of the wrong type, means the file is not a
+    // corpus that can be validated: that is unreadable input (2), not a failed validation (1).
+    return report.errors.some((e) => e.code === "invalid_row") ? EXIT.input : EXIT.failed;
   }
   if (options.freezeOut !== undefined)
     writeJsonAtomic(options.freezeOut, buildIdentityFreeze({ plan: plan.value, planFileSha256: plan.fileSha256, corpusFileSha256: corpus.fileSha256, report }));

@@ -7,6 +7,7 @@ import { inputError, type Problem } from "./errors.ts";
 import { locateJsonError } from "./json-syntax.ts";
 import { LineIndex } from "./text.ts";
 
+const BLANK = /^[ \t]*$/;
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 export function readBytes(path: string, stage: string): Buffer {
@@ -58,14 +59,16 @@ export function parseJsonLines(text: string, file: string, stage: string): JsonL
   const lines = text.split("\n");
   lines.forEach((raw, index) => {
     const content = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-    if (content.trim() === "") return;
+    if (BLANK.test(content)) return;
     try {
       rows.push({ line: index + 1, value: JSON.parse(content) as unknown });
     } catch {
-      const last = index === lines.length - 1 || (index === lines.length - 2 && lines.at(-1) === "");
+      // A final line without its newline that stops mid-value is what a killed writer leaves.
+      const unterminatedLastLine = index === lines.length - 1;
       const found = locateJsonError(content);
       const reason = found?.reason ?? "not valid JSON";
-      const hint = last && found?.reason === "unexpected end of input" ? " (the line is truncated)" : "";
+      const endsEarly = reason === "unexpected end of input" || reason === "unterminated string";
+      const hint = unterminatedLastLine && endsEarly ? " (the line is truncated)" : "";
       problems.push({
         code: "invalid_json",
         message: `not valid JSON: ${reason}${found ? ` at column ${found.offset + 1}` : ""}${hint}`,

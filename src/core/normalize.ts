@@ -13,12 +13,15 @@ import { CASE_FOLDING_ENTRIES } from "./casefold-table.ts";
 const PYTHON_WHITESPACE_RUN =
   /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g;
 
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
+/** Anything `collapsePythonWhitespace` would change: other whitespace, double or edge spaces. */
+const NEEDS_COLLAPSE =
+  /[\t\n\v\f\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]| {2}|^ | $/;
 
-let foldTable: Map<number, string> | undefined;
+let folding: { map: Map<number, string>; pattern: RegExp } | undefined;
 
-function table(): Map<number, string> {
-  if (foldTable) return foldTable;
+/** The table as a map, and one regular expression that finds every code point it changes. */
+function caseFolding(): { map: Map<number, string>; pattern: RegExp } {
+  if (folding) return folding;
   const map = new Map<number, string>();
   for (const line of CASE_FOLDING_ENTRIES) {
     for (const entry of line.split(" ")) {
@@ -26,25 +29,22 @@ function table(): Map<number, string> {
       map.set(parseInt(from, 16), String.fromCodePoint(...to.split(",").map((h) => parseInt(h, 16))));
     }
   }
-  foldTable = map;
-  return map;
+  const escape = (cp: number) => `\\u{${cp.toString(16)}}`;
+  const pattern = new RegExp(`[${[...map.keys()].map(escape).join("")}]`, "gu");
+  folding = { map, pattern };
+  return folding;
 }
 
 /** Full Unicode case folding (C + F), like Python's `str.casefold()`. */
 export function caseFold(text: string): string {
-  // In ASCII, folding is exactly A-Z → a-z, which toLowerCase does fast.
-  if (ASCII_ONLY.test(text)) return text.toLowerCase();
-  const map = table();
-  let out = "";
-  for (const ch of text) {
-    const cp = ch.codePointAt(0) ?? 0;
-    out += map.get(cp) ?? ch;
-  }
-  return out;
+  // The native regex engine finds the few characters that fold; most text has none or ASCII only.
+  const { map, pattern } = caseFolding();
+  return text.replace(pattern, (ch) => map.get(ch.codePointAt(0) ?? 0) ?? ch);
 }
 
 /** Collapses runs of Python whitespace to one ASCII space and trims them from both ends. */
 export function collapsePythonWhitespace(text: string): string {
+  if (!NEEDS_COLLAPSE.test(text)) return text; // the common case: single spaces between words
   const collapsed = text.replace(PYTHON_WHITESPACE_RUN, " ");
   const start = collapsed.startsWith(" ") ? 1 : 0;
   const end = collapsed.endsWith(" ") && collapsed.length > start ? collapsed.length - 1 : collapsed.length;

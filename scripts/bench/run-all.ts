@@ -1,0 +1,26 @@
+/**
+ * `npm run bench [-- NAME…]`: runs the benchmarks (all, or those named) and prints one JSON line
+ * per benchmark with its median and target. Benchmarks are not tests: the machines are shared
+ * and noisy, so read medians and ratios, not single runs. Exits 1 when a target is missed.
+ */
+import { runIdentityBench } from "./identity.ts";
+import type { BenchResult } from "./stats.ts";
+
+const BENCHES: Record<string, () => BenchResult | Promise<BenchResult>> = {
+  identity: runIdentityBench,
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const unknown = wanted.filter((name) => !(name in BENCHES));
+if (unknown.length > 0) {
+  process.stderr.write(`bench: usage_error: unknown benchmark ${unknown.join(", ")}; known: ${Object.keys(BENCHES).join(", ")}\n`);
+  process.exit(2);
+}
+let missed = 0;
+for (const [name, bench] of Object.entries(BENCHES)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue;
+  const result = await bench();
+  if (!result.met) missed++;
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+process.exitCode = missed === 0 ? 0 : 1;

@@ -1,16 +1,19 @@
 /**
  * `npm run demo`: the main job, offline, on the bundled files. It grows with the pipeline; today
- * it checks the frozen plan against the protocol and validates the identity of the bundled
- * example corpus, freezing its hashes under results/demo/.
+ * it checks the frozen plan, catalogs and corpus, validates the corpus's identity (freezing its
+ * hashes under results/demo/) and runs the full content checker.
  */
 import { main } from "../src/cli.ts";
 
 const steps: Array<{ title: string; argv: string[] }> = [
   { title: "Check the frozen authoring plan against the protocol", argv: ["plan", "generate", "--check"] },
+  { title: "Check the nested 100- and 250-endpoint catalogs", argv: ["catalog", "build", "--check"] },
+  { title: "Regenerate the bundled corpus and compare it byte for byte", argv: ["corpus", "generate", "--check"] },
   {
-    title: "Validate the identity of the bundled example corpus and freeze its hashes",
-    argv: ["corpus", "validate", "examples/identity-corpus.jsonl", "--freeze-out", "results/demo/identity-freeze.json"],
+    title: "Validate the corpus's identity against the plan and freeze its hashes",
+    argv: ["corpus", "validate", "tasks/final-answer-corpus.json", "--freeze-out", "results/demo/identity-freeze.json"],
   },
+  { title: "Run every content check on the corpus", argv: ["corpus", "check", "tasks/final-answer-corpus.json"] },
 ];
 
 for (const [index, step] of steps.entries()) {

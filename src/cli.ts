@@ -4,14 +4,18 @@
  * 3 blocked, 70 internal error). No logic lives here.
  */
 import { Command, CommanderError, Option } from "commander";
+import { catalogBuild } from "./commands/catalog.ts";
+import { corpusCheck, corpusGenerate } from "./commands/content.ts";
 import { corpusValidate } from "./commands/corpus.ts";
 import { EXIT, type CliIo } from "./commands/io.ts";
 import { planGenerate } from "./commands/plan.ts";
-import { FabenchError, formatProblem } from "./core/index.ts";
+import { FabenchError, formatProblem, usageError } from "./core/index.ts";
 
 export const DEFAULTS = {
   protocol: "manifests/preregistration.json",
   plan: "manifests/authoring-plan.json",
+  catalogs: "tasks/catalogs",
+  corpus: "tasks/final-answer-corpus.json",
 } as const;
 
 const processIo: CliIo = {
@@ -54,7 +58,48 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     );
 
   // A group without a subcommand is an incomplete command line: show its help on stderr, exit 2.
-  for (const group of [plan, corpus]) group.action(() => group.help({ error: true }));
+  const collect = (value: string, previous: string[]) => [...previous, value];
+  corpus
+    .command("generate")
+    .description("Generate the bundled corpus (one task per plan slot, deterministic); written only if it passes every check.")
+    .option("--out <path>", "corpus file", DEFAULTS.corpus)
+    .option("--source-revision <sha>", "40-hex git revision of the generator (default: git HEAD)")
+    .option("--forbidden-corpus <file>", "an earlier benchmark surface; any normalised query overlap is an error (repeatable)", collect, [])
+    .option("--check", "regenerate with the revision recorded in --out and exit 1 when the bytes differ; write nothing", false)
+    .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
+    .option("--plan <path>", "authoring plan", DEFAULTS.plan)
+    .option("--catalogs <dir>", "folder of the catalog files", DEFAULTS.catalogs)
+    .option("--json", "print one JSON object", false)
+    .action(async (o: { out: string; sourceRevision?: string; forbiddenCorpus: string[]; check: boolean; protocol: string; plan: string; catalogs: string; json: boolean }) => {
+      if (o.sourceRevision !== undefined && !/^[0-9a-f]{40}$/.test(o.sourceRevision))
+        throw usageError("bad_source_revision", `--source-revision takes 40 lowercase hex digits, not ${o.sourceRevision}`);
+      setExit(await corpusGenerate(o, io));
+    });
+  corpus
+    .command("check")
+    .description("Every identity and content check on a corpus: hashes, routes, evidence, facts, tolerances, units, contracts.")
+    .argument("<corpus>", "corpus file (a frozen corpus file, a JSON list of tasks, or JSONL)")
+    .option("--catalogs <dir>", "folder of the catalog files", DEFAULTS.catalogs)
+    .option("--forbidden-corpus <file>", "an earlier benchmark surface; any normalised query overlap is an error (repeatable)", collect, [])
+    .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
+    .option("--plan <path>", "authoring plan", DEFAULTS.plan)
+    .option("--json", "print one JSON object", false)
+    .action(async (corpusPath: string, o: { catalogs: string; forbiddenCorpus: string[]; protocol: string; plan: string; json: boolean }) =>
+      setExit(await corpusCheck({ ...o, corpus: corpusPath }, io)),
+    );
+
+  const catalog = program.command("catalog").description("The nested endpoint catalogs the conditions show.");
+  catalog
+    .command("build")
+    .description("Write the nested catalogs (base endpoints, then distractors), or check the checked-in ones.")
+    .option("--protocol <path>", "preregistered protocol (for the default sizes)", DEFAULTS.protocol)
+    .option("--sizes <list>", "comma-separated catalog sizes (default: the protocol's)")
+    .option("--out-dir <dir>", "folder of the catalog files", DEFAULTS.catalogs)
+    .option("--check", "exit 1 when a checked-in catalog differs from a fresh build; write nothing", false)
+    .option("--json", "print one JSON object", false)
+    .action((o: { protocol: string; sizes?: string; outDir: string; check: boolean; json: boolean }) => setExit(catalogBuild(o, io)));
+
+  for (const group of [plan, corpus, catalog]) group.action(() => group.help({ error: true }));
   return program;
 }
 

@@ -44,6 +44,8 @@ export const protocolSchema = z.strictObject({
   task_id_prefix: z.string().regex(/^[a-z0-9]+$/, "lowercase letters and digits"),
   answer_task_strata: z.array(z.string().regex(/^[a-z0-9_]+$/, "lowercase snake_case")).min(1),
   languages: z.array(z.strictObject({ id: z.string().regex(/^[a-z0-9_]+$/, "lowercase id"), description: z.string() })).min(1),
+  /** Strata whose tasks must carry a corrective contract (an initial candidate miss). */
+  corrective_strata: z.array(identifier),
   tasks_per_cell: z.number().int().positive(),
   expected_cell_count: z.number().int().positive(),
   expected_task_count: z.number().int().positive(),
@@ -110,6 +112,9 @@ export function protocolCoherenceProblems(p: Protocol): Problem[] {
   ] as const) {
     for (const id of duplicates(ids)) add("protocol_duplicate_id", `${what} lists ${id} more than once`);
   }
+  for (const stratum of p.corrective_strata)
+    if (!p.answer_task_strata.includes(stratum))
+      add("protocol_unknown_reference", `corrective_strata lists ${stratum}, which is not an answer stratum`);
   const conditionIds = new Set(p.conditions.map((c) => c.id));
   if (!conditionIds.has(p.baseline_condition))
     add("protocol_unknown_reference", `baseline_condition ${p.baseline_condition} is not a condition`);

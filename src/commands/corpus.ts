@@ -1,9 +1,10 @@
 /** `fabench corpus validate`: identity validation of an authored corpus against the plan. */
 import { resolve } from "node:path";
-import { buildIdentityFreeze, parseCorpusText, validateIdentity, type IdentityError } from "../authoring/index.ts";
-import { formatProblem, usageError, writeJsonAtomic } from "../core/index.ts";
+import { buildIdentityFreeze, parseCorpusText, validateIdentity } from "../authoring/index.ts";
+import { usageError, writeJsonAtomic } from "../core/index.ts";
 import { loadPlan, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
+import { exitFor, jsonProblem, printProblems } from "./problems.ts";
 
 export interface CorpusValidateOptions {
   readonly corpus: string;
@@ -20,15 +21,13 @@ export function corpusValidate(options: CorpusValidateOptions, io: CliIo): numbe
   const { rows } = parseCorpusText(corpus.text, options.corpus);
   const report = validateIdentity(rows, plan.value);
 
-  if (options.json) printJson(io, { ...report, errors: report.errors.map(jsonError) });
-  else for (const error of report.errors) io.err(`${humanLine(options.corpus, options.plan, error)}\n`);
+  if (options.json) printJson(io, { ...report, errors: report.errors.map(jsonProblem) });
+  else printProblems(io, report.errors, { corpus: options.corpus, plan: options.plan });
 
   if (!report.ok) {
     const note = options.freezeOut === undefined ? "" : `; nothing written to ${options.freezeOut}`;
     if (!options.json) io.err(`${options.corpus}: ${report.errors.length} identity problem(s) in ${report.row_count} rows${note}\n`);
-    // A row that is not an object, or has a field of the wrong type, means the file is not a
-    // corpus that can be validated: that is unreadable input (2), not a failed validation (1).
-    return report.errors.some((e) => e.code === "invalid_row") ? EXIT.input : EXIT.failed;
+    return exitFor(report.errors);
   }
   if (options.freezeOut !== undefined)
     writeJsonAtomic(options.freezeOut, buildIdentityFreeze({ plan: plan.value, planFileSha256: plan.fileSha256, corpusFileSha256: corpus.fileSha256, report }));
@@ -38,14 +37,4 @@ export function corpusValidate(options: CorpusValidateOptions, io: CliIo): numbe
     if (options.freezeOut !== undefined) io.out(`wrote ${options.freezeOut}\n`);
   }
   return EXIT.ok;
-}
-
-function jsonError(error: IdentityError) {
-  return { code: error.code, semantic_task_id: error.semantic_task_id, location: error.location, message: error.message };
-}
-
-function humanLine(corpusPath: string, planPath: string, error: IdentityError): string {
-  const subject = error.semantic_task_id !== null && !error.message.includes(error.semantic_task_id) ? `${error.semantic_task_id}: ` : "";
-  const file = error.code === "missing_slot" ? planPath : corpusPath;
-  return formatProblem({ code: error.code, message: `${subject}${error.message} (${error.location})`, file, ...(error.line === null ? {} : { line: error.line }) });
 }

@@ -2,8 +2,10 @@
  * The I/O shell's loaders: read a file, parse it with a stage's pure parser, and turn problems
  * into one input error (exit 2) that lists every one of them.
  */
-import { parsePlan, parseProtocol, type Plan, type Protocol } from "../authoring/index.ts";
-import { decodeUtf8, inputError, parseJsonText, readBytes, type Result, sha256Hex } from "../core/index.ts";
+import { parseCorpusText, parsePlan, parseProtocol, type Plan, type Protocol } from "../authoring/index.ts";
+import { join } from "node:path";
+import { catalogFileName, nestingProblems, parseCatalog, type Catalog } from "../conditions/index.ts";
+import { decodeUtf8, inputError, normalizeQuery, parseJsonText, readBytes, type Result, sha256Hex } from "../core/index.ts";
 
 export interface Loaded<T> {
   readonly value: T;
@@ -40,4 +42,35 @@ export function loadProtocol(path: string): Loaded<Protocol> {
 
 export function loadPlan(path: string): Loaded<Plan> {
   return loadJson(path, "plan", parsePlan);
+}
+
+export interface LoadedCatalog {
+  readonly size: number;
+  readonly catalog: Catalog;
+  readonly file: string;
+  readonly fileSha256: string;
+}
+
+/** The protocol's catalogs from a folder (`{size}.json`), each checked, and checked to nest. */
+export function loadCatalogs(dir: string, sizes: readonly number[]): LoadedCatalog[] {
+  const loaded = sizes.map((size) => {
+    const found = loadJson(join(dir, catalogFileName(size)), "catalog", parseCatalog);
+    return { size, catalog: found.value, file: found.path, fileSha256: found.fileSha256 };
+  });
+  const problems = nestingProblems(loaded);
+  if (problems.length > 0) throw inputError("catalog", problems[0]?.code ?? "catalog_not_nested", problems[0]?.message ?? "", { problems });
+  return loaded;
+}
+
+/** Normalised queries of earlier benchmark surfaces (any corpus format) → the file they come from. */
+export function loadPriorQueries(paths: readonly string[]): Map<string, string> {
+  const queries = new Map<string, string>();
+  for (const path of paths) {
+    const { rows } = parseCorpusText(readTextFile(path, "corpus").text, path);
+    for (const { value } of rows) {
+      const query = typeof value === "object" && value !== null ? (value as Record<string, unknown>)["query"] : undefined;
+      if (typeof query === "string" && !queries.has(normalizeQuery(query))) queries.set(normalizeQuery(query), path);
+    }
+  }
+  return queries;
 }

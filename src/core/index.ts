@@ -7,3 +7,4 @@ export { formatJsonFile, writeFileAtomic, writeJsonAtomic } from "./atomic-write
 export { caseFold, collapsePythonWhitespace, normalizeQuery } from "./normalize.ts";
 export { compareCodePoints, LineIndex, sortByCodePoint } from "./text.ts";
 export { issuePath, zodProblems } from "./schema.ts";
+export { loadUnitConverter, type UnitConverter } from "./units.ts";

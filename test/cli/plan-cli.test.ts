@@ -53,7 +53,7 @@ describe("fabench plan generate", () => {
 
   it("builds the plan of another protocol", async () => {
     const protocol = JSON.parse(readFileSync("manifests/preregistration.json", "utf8")) as Record<string, unknown>;
-    Object.assign(protocol, { answer_task_strata: ["a", "b", "c"], tasks_per_cell: 2, expected_cell_count: 18, expected_task_count: 36 });
+    Object.assign(protocol, { answer_task_strata: ["a", "b", "c"], corrective_strata: ["c"], tasks_per_cell: 2, expected_cell_count: 18, expected_task_count: 36 });
     const path = join(temp(), "protocol.json");
     writeFileSync(path, JSON.stringify(protocol));
     const out = join(temp(), "plan.json");

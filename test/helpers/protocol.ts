@@ -17,6 +17,7 @@ export function smallProtocol(strata: string[], languages: string[], perCell: nu
     ...base,
     protocol_id: "test-small",
     answer_task_strata: strata,
+    corrective_strata: base.corrective_strata.filter((s) => strata.includes(s)),
     languages: languages.map((id) => ({ id, description: id })),
     tasks_per_cell: perCell,
     expected_cell_count: strata.length * languages.length,

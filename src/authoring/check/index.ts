@@ -1,0 +1,75 @@
+/**
+ * The full content checker: identity first, then the corpus header's hashes, then every content
+ * rule on every task. Reports every problem with a code; pure (the shell loads the inputs).
+ */
+import { normalizeQuery } from "../../core/index.ts";
+import type { CorpusRow, CorpusRows } from "../corpus-rows.ts";
+import { tasksSha256 } from "../corpus-file.ts";
+import { validateIdentity } from "../identity.ts";
+import type { Plan } from "../plan.ts";
+import type { Protocol } from "../protocol.ts";
+import { taskSchema } from "../task.ts";
+import { issuePath } from "../../core/index.ts";
+import type { CheckContext, TaskRule } from "./context.ts";
+import { evidenceRules } from "./evidence.ts";
+import { factRules } from "./facts.ts";
+import { hasHeader, headerProblems } from "./header.ts";
+import { routeRules } from "./routes.ts";
+
+export type { CheckContext } from "./context.ts";
+
+/** Every content rule, by name; each is a small function in its own file group. */
+export const CONTENT_RULES: Record<string, TaskRule> = { ...routeRules, ...evidenceRules, ...factRules };
+
+export interface CheckProblem {
+  readonly code: string;
+  readonly semantic_task_id: string | null;
+  readonly location: string;
+  readonly message: string;
+  readonly line: number | null;
+}
+
+export interface CorpusCheckReport {
+  readonly ok: boolean;
+  readonly task_count: number;
+  readonly tasks_sha256: string | null;
+  readonly errors: CheckProblem[];
+}
+
+export interface CorpusCheckInput {
+  readonly corpus: CorpusRows;
+  readonly protocol: Protocol;
+  readonly protocolSha256: string;
+  readonly plan: Plan;
+  readonly catalogs: ReadonlyArray<{ size: number; sha256: string }> | null;
+  readonly context: CheckContext;
+  /** Normalised queries of earlier benchmark surfaces → the file they come from. */
+  readonly priorQueries: ReadonlyMap<string, string>;
+}
+
+export function checkCorpus(input: CorpusCheckInput): CorpusCheckReport {
+  const { corpus } = input;
+  const identity = validateIdentity(corpus.rows, input.plan);
+  const errors: CheckProblem[] = identity.errors.map((e) => ({ ...e }));
+  if (hasHeader(corpus.document))
+    for (const p of headerProblems({ ...input, document: corpus.document }))
+      errors.push({ ...p, semantic_task_id: null, location: "header", line: 1 });
+  for (const row of corpus.rows) errors.push(...taskProblems(row, input));
+  const ok = errors.length === 0;
+  return { ok, task_count: corpus.rows.length, tasks_sha256: ok ? tasksSha256(corpus.rows.map((r) => r.value)) : null, errors };
+}
+
+function taskProblems(row: CorpusRow, input: CorpusCheckInput): CheckProblem[] {
+  const value = row.value;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return []; // identity reported it
+  const rawId = (value as Record<string, unknown>)["semantic_task_id"];
+  const id = typeof rawId === "string" ? rawId : null;
+  const at = (code: string, message: string): CheckProblem => ({ code, semantic_task_id: id, location: row.location, line: row.line, message });
+  const parsed = taskSchema.safeParse(value);
+  if (!parsed.success) return parsed.error.issues.map((i) => at("invalid_task", `${issuePath(i.path)}: ${i.message}`));
+  const task = parsed.data;
+  const problems = Object.values(CONTENT_RULES).flatMap((rule) => rule(task, input.context).map((p) => at(p.code, p.message)));
+  const prior = input.priorQueries.get(normalizeQuery(task.query));
+  if (prior !== undefined) problems.push(at("prior_query_overlap", `the query normalises to a query of the earlier surface ${prior}`));
+  return problems;
+}

@@ -1,0 +1,132 @@
+/** `fabench corpus generate` and `fabench corpus check`: the content corpus and its full checker. */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { checkCorpus, generateCorpus, hasContentRule, parseCorpusText, type CheckContext, type CorpusCheckReport, type Plan, type Protocol } from "../authoring/index.ts";
+import { canonicalSha256, formatJsonFile, inputError, loadUnitConverter, usageError, writeFileAtomic } from "../core/index.ts";
+import { loadCatalogs, loadPlan, loadPriorQueries, loadProtocol, readTextFile, type LoadedCatalog } from "./inputs.ts";
+import { EXIT, printJson, type CliIo } from "./io.ts";
+import { exitFor, jsonProblem, printProblems } from "./problems.ts";
+
+interface Inputs {
+  readonly protocol: string;
+  readonly plan: string;
+  readonly catalogs: string;
+  readonly forbiddenCorpus: readonly string[];
+}
+
+export interface CorpusGenerateOptions extends Inputs {
+  readonly out: string;
+  readonly sourceRevision?: string;
+  readonly check: boolean;
+  readonly json: boolean;
+}
+
+export interface CorpusCheckOptions extends Inputs {
+  readonly corpus: string;
+  readonly json: boolean;
+}
+
+interface Loaded {
+  readonly protocol: Protocol;
+  readonly protocolSha256: string;
+  readonly plan: Plan;
+  readonly catalogs: LoadedCatalog[];
+  readonly priorQueries: Map<string, string>;
+}
+
+function load(options: Inputs): Loaded {
+  const protocol = loadProtocol(options.protocol).value;
+  const plan = loadPlan(options.plan).value;
+  const protocolSha256 = canonicalSha256(protocol);
+  if (plan.protocol_sha256 !== protocolSha256)
+    throw inputError("plan", "plan_protocol_mismatch", `the plan was built from protocol ${plan.protocol_sha256}, not ${options.protocol} (${protocolSha256}); run \`fabench plan generate\``, { file: options.plan });
+  return { protocol, protocolSha256, plan, catalogs: loadCatalogs(options.catalogs, protocol.catalog_sizes), priorQueries: loadPriorQueries(options.forbiddenCorpus) };
+}
+
+/** The content rules' view of the protocol and catalogs. */
+export async function checkContext(loaded: Pick<Loaded, "protocol" | "catalogs">): Promise<CheckContext> {
+  const smallest = [...loaded.catalogs].sort((a, b) => a.size - b.size)[0];
+  const endpoints = smallest?.catalog.endpoints ?? [];
+  const progressive = loaded.protocol.conditions.find((c) => c.visibility.kind === "progressive")?.visibility;
+  return {
+    routeIds: smallest ? new Set(endpoints.map((e) => e.route_id)) : null,
+    routeParameters: new Map(endpoints.map((e) => [e.route_id, new Set(Object.keys(e.parameters.properties))])),
+    correctiveStrata: new Set(loaded.protocol.corrective_strata),
+    firstStageSize: progressive?.kind === "progressive" ? (progressive.stages[0] ?? null) : null,
+    units: await loadUnitConverter(),
+  };
+}
+
+async function runCheck(loaded: Loaded, text: string, file: string): Promise<CorpusCheckReport> {
+  return checkCorpus({
+    corpus: parseCorpusText(text, file),
+    protocol: loaded.protocol,
+    protocolSha256: loaded.protocolSha256,
+    plan: loaded.plan,
+    catalogs: loaded.catalogs.map((c) => ({ size: c.size, sha256: c.catalog.sha256 })),
+    context: await checkContext(loaded),
+    priorQueries: loaded.priorQueries,
+  });
+}
+
+export async function corpusCheck(options: CorpusCheckOptions, io: CliIo): Promise<number> {
+  const loaded = load(options);
+  const report = await runCheck(loaded, readTextFile(options.corpus, "corpus").text, options.corpus);
+  if (options.json) printJson(io, { ok: report.ok, task_count: report.task_count, tasks_sha256: report.tasks_sha256, errors: report.errors.map(jsonProblem) });
+  else {
+    printProblems(io, report.errors, { corpus: options.corpus, plan: options.plan });
+    if (report.ok) io.out(`${options.corpus}: ok, ${report.task_count} tasks pass every identity and content check; tasks_sha256 ${report.tasks_sha256}\n`);
+    else io.err(`${options.corpus}: ${report.errors.length} problem(s) in ${report.task_count} tasks\n`);
+  }
+  return exitFor(report.errors);
+}
+
+export async function corpusGenerate(options: CorpusGenerateOptions, io: CliIo): Promise<number> {
+  const loaded = load(options);
+  const missing = loaded.protocol.answer_task_strata.filter((s) => !hasContentRule(s));
+  if (missing.length > 0) throw usageError("no_content_rule", `the generator has no content rule for stratum ${missing.join(", ")}; author that corpus and use \`fabench corpus check\``);
+  const existing = existsSync(options.out) ? readTextFile(options.out, "corpus") : null;
+  const sourceRevision = options.check ? recordedRevision(existing?.text ?? null, options.out) : (options.sourceRevision ?? gitRevision());
+  const corpus = generateCorpus({ ...loaded, catalogs: loaded.catalogs.map((c) => ({ size: c.size, sha256: c.catalog.sha256 })), sourceRevision });
+  const text = formatJsonFile(corpus);
+  // Nothing is written unless the generated corpus passes the full checker.
+  const report = await runCheck(loaded, text, options.out);
+  if (!report.ok) {
+    printProblems(io, report.errors, { corpus: options.out, plan: options.plan });
+    io.err(`${options.out}: the generated corpus fails its own checks; nothing written\n`);
+    return EXIT.failed;
+  }
+  const upToDate = existing?.text === text;
+  if (!options.check) writeFileAtomic(options.out, text);
+  const summary = { ok: !options.check || upToDate, written: !options.check, up_to_date: upToDate, out: options.out, task_count: corpus.task_count, tasks_sha256: corpus.tasks_sha256, generator_source_revision: sourceRevision };
+  if (options.json) printJson(io, summary);
+  else if (!options.check) io.out(`wrote ${options.out}: ${corpus.task_count} tasks, tasks_sha256 ${corpus.tasks_sha256}\n`);
+  else if (upToDate) io.out(`${options.out} is up to date: ${corpus.task_count} tasks, tasks_sha256 ${corpus.tasks_sha256}\n`);
+  if (options.check && !upToDate) {
+    io.err(`${options.out}: corpus_stale: differs from a fresh generation with the recorded source revision; run \`fabench corpus generate\`\n`);
+    return EXIT.failed;
+  }
+  return EXIT.ok;
+}
+
+function recordedRevision(text: string | null, file: string): string {
+  if (text === null) throw inputError("corpus", "unreadable_file", "no such file; nothing to check", { file });
+  try {
+    const revision = (JSON.parse(text) as { generator_source_revision?: unknown }).generator_source_revision;
+    if (typeof revision === "string" && /^[0-9a-f]{40}$/.test(revision)) return revision;
+  } catch {
+    /* reported below */
+  }
+  throw inputError("corpus", "invalid_corpus_header", "the corpus records no 40-hex generator_source_revision", { file });
+}
+
+function gitRevision(): string {
+  try {
+    const revision = execFileSync("git", ["rev-parse", "HEAD"], { cwd: resolve("."), encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    if (/^[0-9a-f]{40}$/.test(revision)) return revision;
+  } catch {
+    /* not a git checkout */
+  }
+  throw usageError("no_source_revision", "not in a git checkout; give --source-revision SHA (40 hex digits)");
+}

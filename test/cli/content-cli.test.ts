@@ -1,0 +1,105 @@
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.ts";
+import { CORPUS_PATH } from "../helpers/bundled.ts";
+import { join, useTempDir } from "../helpers/temp.ts";
+
+describe("fabench catalog build", () => {
+  const temp = useTempDir();
+
+  it("passes --check on the checked-in catalogs", async () => {
+    const run = await runCli(["catalog", "build", "--check", "--json"]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.out).catalogs.map((c: { size: number }) => c.size)).toEqual([100, 250]);
+  });
+
+  it("writes requested sizes and fails --check on a stale one", async () => {
+    const dir = join(temp(), "catalogs");
+    expect((await runCli(["catalog", "build", "--sizes", "30,60", "--out-dir", dir])).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, "30.json"), "utf8")).endpoint_count).toBe(30);
+    writeFileSync(join(dir, "60.json"), "{}\n");
+    const check = await runCli(["catalog", "build", "--sizes", "30,60", "--out-dir", dir, "--check"]);
+    expect(check.code).toBe(1);
+    expect(check.err).toContain(`${join(dir, "60.json")}: catalog_stale:`);
+  });
+
+  it("refuses sizes that are not whole numbers or smaller than the base catalog", async () => {
+    expect((await runCli(["catalog", "build", "--sizes", "ten", "--out-dir", temp()])).code).toBe(2);
+    expect((await runCli(["catalog", "build", "--sizes", "5", "--out-dir", temp()])).code).toBe(2);
+  });
+});
+
+describe("fabench corpus check", () => {
+  const temp = useTempDir();
+
+  it("passes the bundled corpus and prints the contract's keys with --json", async () => {
+    const run = await runCli(["corpus", "check", CORPUS_PATH, "--json"]);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.out) as Record<string, unknown>;
+    expect(Object.keys(report)).toEqual(["ok", "task_count", "tasks_sha256", "errors"]);
+    expect(report).toMatchObject({ ok: true, task_count: 144, errors: [] });
+  });
+
+  it("exits 1 and names file, line and code for a content problem", async () => {
+    const corpus = JSON.parse(readFileSync(CORPUS_PATH, "utf8")) as { tasks: Array<{ required_facts: Array<{ value: unknown }> }> };
+    corpus.tasks[0]!.required_facts[0]!.value = 1;
+    const tasks = join(temp(), "tasks.json");
+    writeFileSync(tasks, JSON.stringify(corpus.tasks, null, 2));
+    const run = await runCli(["corpus", "check", tasks]);
+    expect(run.code).toBe(1);
+    expect(run.err).toMatch(new RegExp(`^${tasks}:2: fact_not_in_evidence: v4-single_property_value_unit_provenance-en-01: `));
+  });
+
+  it("reports prior-query overlap with --forbidden-corpus", async () => {
+    const run = await runCli(["corpus", "check", CORPUS_PATH, "--forbidden-corpus", CORPUS_PATH, "--json"]);
+    expect(run.code).toBe(1);
+    const codes = new Set((JSON.parse(run.out).errors as Array<{ code: string }>).map((e) => e.code));
+    expect(codes).toEqual(new Set(["prior_query_overlap"]));
+  });
+
+  it("refuses a plan built from another protocol, with exit 2", async () => {
+    const plan = JSON.parse(readFileSync("manifests/authoring-plan.json", "utf8")) as Record<string, unknown>;
+    plan["protocol_sha256"] = "0".repeat(64);
+    const path = join(temp(), "plan.json");
+    writeFileSync(path, JSON.stringify(plan));
+    const run = await runCli(["corpus", "check", CORPUS_PATH, "--plan", path]);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain("plan_protocol_mismatch");
+  });
+});
+
+describe("fabench corpus generate", () => {
+  const temp = useTempDir();
+
+  it("passes --check on the checked-in corpus", async () => {
+    const run = await runCli(["corpus", "generate", "--check"]);
+    expect(run.code).toBe(0);
+    expect(run.out).toContain("up to date: 144 tasks");
+  });
+
+  it("writes the same bytes for the same source revision, and --check catches an edit", async () => {
+    const out = join(temp(), "corpus.json");
+    const revision = (JSON.parse(readFileSync(CORPUS_PATH, "utf8")) as { generator_source_revision: string }).generator_source_revision;
+    expect((await runCli(["corpus", "generate", "--out", out, "--source-revision", revision])).code).toBe(0);
+    expect(readFileSync(out, "utf8")).toBe(readFileSync(CORPUS_PATH, "utf8"));
+    writeFileSync(out, readFileSync(out, "utf8").replace("[Case F20001]", "[Case F20001 edited]"));
+    const check = await runCli(["corpus", "generate", "--out", out, "--check"]);
+    expect(check.code).toBe(1);
+    expect(check.err).toContain("corpus_stale");
+  });
+
+  it("writes nothing when the generated corpus would overlap an earlier surface", async () => {
+    const out = join(temp(), "corpus.json");
+    const prior = join(temp(), "prior.json");
+    cpSync(CORPUS_PATH, prior);
+    const run = await runCli(["corpus", "generate", "--out", out, "--source-revision", "f".repeat(40), "--forbidden-corpus", prior]);
+    expect(run.code).toBe(1);
+    expect(run.err).toContain("prior_query_overlap");
+    expect(run.err).toContain("nothing written");
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("refuses a malformed --source-revision", async () => {
+    expect((await runCli(["corpus", "generate", "--out", join(temp(), "c.json"), "--source-revision", "HEAD"])).code).toBe(2);
+  });
+});

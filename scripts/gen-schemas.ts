@@ -1,6 +1,6 @@
 /**
  * Writes the JSON Schemas users and providers see, generated from the zod schemas:
- *   schemas/task.schema.json
+ *   schemas/task.schema.json, schemas/envelope.schema.json
  *
  *   npx tsx scripts/gen-schemas.ts [--check]
  */
@@ -8,9 +8,11 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { taskJsonSchema } from "../src/authoring/index.ts";
 import { formatJsonFile, writeFileAtomic } from "../src/core/index.ts";
+import { envelopeJsonSchema } from "../src/envelope/index.ts";
 
 export const SCHEMAS: Record<string, () => Record<string, unknown>> = {
   "schemas/task.schema.json": taskJsonSchema,
+  "schemas/envelope.schema.json": envelopeJsonSchema,
 };
 
 const root = new URL("../", import.meta.url);

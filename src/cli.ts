@@ -7,6 +7,7 @@ import { Command, CommanderError, Option } from "commander";
 import { catalogBuild } from "./commands/catalog.ts";
 import { corpusCheck, corpusGenerate } from "./commands/content.ts";
 import { corpusValidate } from "./commands/corpus.ts";
+import { envelopeSchemaCommand, envelopeScore } from "./commands/envelope.ts";
 import { EXIT, type CliIo } from "./commands/io.ts";
 import { planGenerate } from "./commands/plan.ts";
 import { FabenchError, formatProblem, usageError } from "./core/index.ts";
@@ -21,6 +22,11 @@ export const DEFAULTS = {
 const processIo: CliIo = {
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
+  readStdin: async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  },
 };
 
 function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
@@ -99,7 +105,21 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     .option("--json", "print one JSON object", false)
     .action((o: { protocol: string; sizes?: string; outDir: string; check: boolean; json: boolean }) => setExit(catalogBuild(o, io)));
 
-  for (const group of [plan, corpus, catalog]) group.action(() => group.help({ error: true }));
+  const envelope = program.command("envelope").description("The final-answer envelope: its schema, and scoring one answer.");
+  envelope
+    .command("schema")
+    .description("Print the envelope's JSON Schema (for providers' structured output).")
+    .action(() => setExit(envelopeSchemaCommand(io)));
+  envelope
+    .command("score")
+    .description("Score one agent's final text for one task: every metric, and the verdict and reason for every fact.")
+    .argument("[envelope]", "file with the agent's final text, or - for standard input", "-")
+    .requiredOption("--corpus <file>", "any file of tasks in the content format")
+    .requiredOption("--task <id>", "semantic_task_id of the task")
+    .option("--json", "print one JSON object", false)
+    .action(async (file: string, o: { corpus: string; task: string; json: boolean }) => setExit(await envelopeScore({ ...o, envelope: file }, io)));
+
+  for (const group of [plan, corpus, catalog, envelope]) group.action(() => group.help({ error: true }));
   return program;
 }
 

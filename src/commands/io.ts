@@ -4,6 +4,8 @@ export interface CliIo {
   readonly out: (text: string) => void;
   /** Problems and progress. */
   readonly err: (text: string) => void;
+  /** All of standard input, for commands that read `-`. */
+  readonly readStdin?: () => Promise<Buffer>;
 }
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, input: 2, blocked: 3, internal: 70 } as const;

@@ -1,0 +1,54 @@
+/**
+ * Benchmark: parse and score 4,320 episodes (144 tasks × 2 catalogs × 5 conditions × 3 trials)
+ * from the bundled corpus; every other episode gives its unit-bearing values in MPa, so half the
+ * episodes go through unit conversion. Target: under 1 s on one core.
+ */
+import { readFileSync } from "node:fs";
+import type { Task } from "../../src/authoring/index.ts";
+import { loadUnitConverter } from "../../src/core/index.ts";
+import { parseEnvelope } from "../../src/envelope/index.ts";
+import { scoreEpisode } from "../../src/metrics/index.ts";
+import { median, type BenchResult } from "./stats.ts";
+
+const RUNS = 5;
+
+function envelopeFor(task: Task, inMegapascal: boolean): string {
+  const facts = task.required_facts.map((f) => {
+    if (!inMegapascal || f.unit !== "GPa") return { key: f.key, value: f.value, unit: f.unit, source_id: f.source_id };
+    const value = Array.isArray(f.value) ? f.value.map((v) => Number(v) * 1000) : Number(f.value) * 1000;
+    return { key: f.key, value, unit: "MPa", source_id: f.source_id };
+  });
+  return JSON.stringify({ answer: "Answer with facts.", facts, sources: task.allowed_source_ids });
+}
+
+export async function runScoringBench(): Promise<BenchResult> {
+  const tasks = (JSON.parse(readFileSync("tasks/final-answer-corpus.json", "utf8")) as { tasks: Task[] }).tasks;
+  const loadStarted = performance.now();
+  const units = await loadUnitConverter();
+  const loadMs = performance.now() - loadStarted;
+  const episodes: Array<{ task: Task; text: string }> = [];
+  for (const task of tasks) for (let i = 0; i < 2 * 5 * 3; i++) episodes.push({ task, text: envelopeFor(task, episodes.length % 2 === 1) });
+  const timings: number[] = [];
+  let recalled = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    recalled = 0;
+    for (const { task, text } of episodes) recalled += scoreEpisode(task, parseEnvelope(text), units).metrics.required_fact_recall ?? 0;
+    timings.push(performance.now() - started);
+  }
+  if (recalled !== episodes.length) throw new Error(`expected every episode to recall everything, got ${recalled}/${episodes.length}`);
+  const ms = median(timings);
+  return {
+    name: "score_4320_episodes",
+    episodes: episodes.length,
+    converted_episodes: episodes.length / 2,
+    median_ms: Math.round(ms * 10) / 10,
+    min_ms: Math.round(Math.min(...timings) * 10) / 10,
+    max_ms: Math.round(Math.max(...timings) * 10) / 10,
+    runs: RUNS,
+    episodes_per_second: Math.round(episodes.length / (ms / 1000)),
+    units_library_load_ms: Math.round(loadMs),
+    target: "median under 1000 ms",
+    met: ms < 1000,
+  };
+}

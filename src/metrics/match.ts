@@ -1,0 +1,87 @@
+/**
+ * The matching rules between an emitted fact and a required (or forbidden) fact — the scoring
+ * contract of the scorer issue. Pure: unit conversion arrives as a `UnitConverter`.
+ */
+import type { Tolerance } from "../authoring/index.ts";
+import { isNumericValue } from "../authoring/index.ts";
+import type { UnitConverter } from "../core/index.ts";
+
+/** What an emitted fact is compared with: a required fact, or a forbidden one (unit may be absent). */
+export interface Target {
+  readonly key: string;
+  readonly value: unknown;
+  readonly unit: string | null;
+}
+
+export interface Emitted {
+  readonly value: unknown;
+  readonly unit: string | null;
+}
+
+/** unit_ok: a unitless target wants no unit; otherwise the label must be accepted, exactly. */
+export function unitOk(f: Emitted, e: Target, accepted: readonly string[] | undefined): boolean {
+  if (e.unit === null) return f.unit === null;
+  return f.unit !== null && (accepted ?? [e.unit]).includes(f.unit);
+}
+
+/**
+ * value_ok: convert f's value to e's unit when f names a different, convertible label; then
+ * numbers within tolerance (either bound passes, both inclusive; exact without a tolerance),
+ * lists element by element, anything else by deep equality.
+ */
+export function valueOk(f: Emitted, e: Target, tolerance: Tolerance | undefined, units: UnitConverter): boolean {
+  const value = convertValue(f.value, f.unit, e.unit, units);
+  if (isNumericValue(e.value)) return isNumericValue(value) && withinTolerance(value, e.value, tolerance);
+  if (Array.isArray(e.value)) {
+    if (!Array.isArray(value) || value.length !== e.value.length) return false;
+    return e.value.every((expected: unknown, i) =>
+      isNumericValue(expected) ? isNumericValue(value[i]) && withinTolerance(value[i], expected, tolerance) : jsonEqual(value[i], expected),
+    );
+  }
+  return jsonEqual(value, e.value);
+}
+
+/** source_ok: the required source, and an allowed one. */
+export function sourceOk(sourceId: string, e: { source_id: string }, allowed: ReadonlySet<string>): boolean {
+  return sourceId === e.source_id && allowed.has(sourceId);
+}
+
+/**
+ * Both bounds inclusive. The slack of two units in the last place of the operands keeps a value
+ * written exactly at the bound (1.01 against 1 ± 0.01) from failing on binary rounding alone.
+ */
+export function withinTolerance(actual: number, expected: number, tolerance: Tolerance | undefined): boolean {
+  const diff = Math.abs(actual - expected);
+  if (tolerance === undefined) return diff === 0;
+  const slack = 2 * Number.EPSILON * Math.max(Math.abs(actual), Math.abs(expected));
+  if (tolerance.absolute !== undefined && diff <= tolerance.absolute + slack) return true;
+  return tolerance.relative !== undefined && diff <= tolerance.relative * Math.max(Math.abs(expected), 1e-12) + slack;
+}
+
+/**
+ * Converted numbers are rounded to 12 significant digits: 117400 MPa is 117.4 GPa, not
+ * 117.39999999999999, so conversion alone never costs an exact match.
+ */
+function convertValue(value: unknown, from: string | null, to: string | null, units: UnitConverter): unknown {
+  if (from === null || to === null || from === to || !units.convertible(from, to)) return value;
+  const one = (v: unknown) => {
+    if (!isNumericValue(v)) return v;
+    const converted = units.convert(v, from, to);
+    return converted === null ? v : Number(converted.toPrecision(12));
+  };
+  return Array.isArray(value) ? value.map(one) : one(value);
+}
+
+/** Deep equality of JSON values: strings exact (no trimming or case change), object key order ignored. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, i) => jsonEqual(item, b[i]));
+  }
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  const rb = b as Record<string, unknown>;
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(rb, k) && jsonEqual((a as Record<string, unknown>)[k], rb[k]));
+}

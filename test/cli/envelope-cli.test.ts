@@ -1,0 +1,49 @@
+import { writeFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { main } from "../../src/cli.ts";
+import { runCli } from "../helpers/cli.ts";
+import { CORPUS_PATH } from "../helpers/bundled.ts";
+import { join, useTempDir } from "../helpers/temp.ts";
+
+const TASK = "v4-single_property_value_unit_provenance-en-01";
+const answer = JSON.stringify({ answer: "144 GPa", facts: [{ key: "youngs_modulus", value: 144000, unit: "MPa", source_id: "SRC-F20001-A" }], sources: ["SRC-F20001-A"] });
+
+describe("fabench envelope", () => {
+  const temp = useTempDir();
+
+  it("prints the envelope JSON Schema", async () => {
+    const run = await runCli(["envelope", "schema"]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.out).required).toEqual(["answer", "facts", "sources"]);
+  });
+
+  it("scores a file with --json: every metric and every fact's verdict", async () => {
+    const file = join(temp(), "answer.txt");
+    writeFileSync(file, answer);
+    const run = await runCli(["envelope", "score", "--corpus", CORPUS_PATH, "--task", TASK, file, "--json"]);
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.out);
+    expect(Object.keys(result)).toEqual(["semantic_task_id", "envelope_valid", "malformed_reason", "metrics", "facts"]);
+    expect(result.metrics.required_fact_recall).toBe(1);
+    expect(result.facts[0]).toMatchObject({ index: 0, key: "youngs_modulus", licensed: true, value_ok: true, unit_ok: true, source_ok: true, duplicate: false, contradicts: false });
+  });
+
+  it("reads standard input, and scores a malformed envelope with exit 0", async () => {
+    let out = "";
+    const code = await main(["envelope", "score", "--corpus", CORPUS_PATH, "--task", TASK, "-"], {
+      out: (t) => void (out += t),
+      err: () => undefined,
+      readStdin: async () => Buffer.from("I think it is about 144 GPa."),
+    });
+    expect(code).toBe(0);
+    expect(out).toContain("malformed (not_json)");
+    expect(out).toMatch(/required_fact_recall\s+0/);
+  });
+
+  it("exits 2 for an unknown task or an unreadable envelope", async () => {
+    expect((await runCli(["envelope", "score", "--corpus", CORPUS_PATH, "--task", "v4-nope", join(temp(), "x")])).code).toBe(2);
+    const missing = await runCli(["envelope", "score", "--corpus", CORPUS_PATH, "--task", TASK, join(temp(), "missing.txt")]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain("unreadable_file");
+  });
+});

@@ -1,23 +1,15 @@
 /**
  * The command line: parses arguments, dispatches to one command function, and maps errors to
  * exit codes in one place (0 ok, 1 failed validation or check, 2 usage or unreadable input,
- * 3 blocked, 70 internal error). No logic lives here.
+ * 3 blocked, 70 internal error). No logic lives here; the command groups live in src/cli/.
  */
-import { Command, CommanderError, Option } from "commander";
-import { catalogBuild } from "./commands/catalog.ts";
-import { corpusCheck, corpusGenerate } from "./commands/content.ts";
-import { corpusValidate } from "./commands/corpus.ts";
-import { envelopeSchemaCommand, envelopeScore } from "./commands/envelope.ts";
+import { Command, CommanderError } from "commander";
+import { registerAuthoring } from "./cli/authoring.ts";
+import { registerEvaluation } from "./cli/evaluation.ts";
 import { EXIT, type CliIo } from "./commands/io.ts";
-import { planGenerate } from "./commands/plan.ts";
-import { FabenchError, formatProblem, usageError } from "./core/index.ts";
+import { FabenchError, formatProblem } from "./core/index.ts";
 
-export const DEFAULTS = {
-  protocol: "manifests/preregistration.json",
-  plan: "manifests/authoring-plan.json",
-  catalogs: "tasks/catalogs",
-  corpus: "tasks/final-answer-corpus.json",
-} as const;
+export { DEFAULTS } from "./cli/options.ts";
 
 const processIo: CliIo = {
   out: (text) => void process.stdout.write(text),
@@ -26,6 +18,11 @@ const processIo: CliIo = {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
+  },
+  isTty: process.stderr.isTTY === true,
+  onInterrupt: (handler) => {
+    process.on("SIGINT", handler);
+    return () => void process.off("SIGINT", handler);
   },
 };
 
@@ -40,86 +37,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       writeErr: io.err,
       outputError: (text, write) => write(text.replace(/^error: /, "fabench: usage_error: ")),
     });
-
-  const plan = program.command("plan").description("The authoring plan: task slots frozen before any content exists.");
-  plan
-    .command("generate")
-    .description("Build the slot plan from the protocol and write it (or, with --check, compare it).")
-    .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
-    .option("--out <path>", "plan file to write or check", DEFAULTS.plan)
-    .option("--check", "exit 1 when the plan file differs from a fresh build; write nothing", false)
-    .option("--json", "print one JSON object", false)
-    .action((o: { protocol: string; out: string; check: boolean; json: boolean }) => setExit(planGenerate(o, io)));
-
-  const corpus = program.command("corpus").description("Authored corpora: identity validation before freezing.");
-  corpus
-    .command("validate")
-    .description("Check a corpus's identity against the plan: every slot once, no drift, unique non-empty queries.")
-    .argument("<corpus>", "corpus file: JSON array, JSON object with tasks or rows, or JSONL")
-    .option("--plan <path>", "authoring plan", DEFAULTS.plan)
-    .option("--json", "print one JSON object", false)
-    .addOption(new Option("--freeze-out <path>", "when valid, write a freeze manifest with the plan, corpus, identity and query hashes"))
-    .action((corpusPath: string, o: { plan: string; json: boolean; freezeOut?: string }) =>
-      setExit(corpusValidate({ corpus: corpusPath, plan: o.plan, json: o.json, ...(o.freezeOut === undefined ? {} : { freezeOut: o.freezeOut }) }, io)),
-    );
-
-  // A group without a subcommand is an incomplete command line: show its help on stderr, exit 2.
-  const collect = (value: string, previous: string[]) => [...previous, value];
-  corpus
-    .command("generate")
-    .description("Generate the bundled corpus (one task per plan slot, deterministic); written only if it passes every check.")
-    .option("--out <path>", "corpus file", DEFAULTS.corpus)
-    .option("--source-revision <sha>", "40-hex git revision of the generator (default: git HEAD)")
-    .option("--forbidden-corpus <file>", "an earlier benchmark surface; any normalised query overlap is an error (repeatable)", collect, [])
-    .option("--check", "regenerate with the revision recorded in --out and exit 1 when the bytes differ; write nothing", false)
-    .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
-    .option("--plan <path>", "authoring plan", DEFAULTS.plan)
-    .option("--catalogs <dir>", "folder of the catalog files", DEFAULTS.catalogs)
-    .option("--json", "print one JSON object", false)
-    .action(async (o: { out: string; sourceRevision?: string; forbiddenCorpus: string[]; check: boolean; protocol: string; plan: string; catalogs: string; json: boolean }) => {
-      if (o.sourceRevision !== undefined && !/^[0-9a-f]{40}$/.test(o.sourceRevision))
-        throw usageError("bad_source_revision", `--source-revision takes 40 lowercase hex digits, not ${o.sourceRevision}`);
-      setExit(await corpusGenerate(o, io));
-    });
-  corpus
-    .command("check")
-    .description("Every identity and content check on a corpus: hashes, routes, evidence, facts, tolerances, units, contracts.")
-    .argument("<corpus>", "corpus file (a frozen corpus file, a JSON list of tasks, or JSONL)")
-    .option("--catalogs <dir>", "folder of the catalog files", DEFAULTS.catalogs)
-    .option("--forbidden-corpus <file>", "an earlier benchmark surface; any normalised query overlap is an error (repeatable)", collect, [])
-    .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
-    .option("--plan <path>", "authoring plan", DEFAULTS.plan)
-    .option("--json", "print one JSON object", false)
-    .action(async (corpusPath: string, o: { catalogs: string; forbiddenCorpus: string[]; protocol: string; plan: string; json: boolean }) =>
-      setExit(await corpusCheck({ ...o, corpus: corpusPath }, io)),
-    );
-
-  const catalog = program.command("catalog").description("The nested endpoint catalogs the conditions show.");
-  catalog
-    .command("build")
-    .description("Write the nested catalogs (base endpoints, then distractors), or check the checked-in ones.")
-    .option("--protocol <path>", "preregistered protocol (for the default sizes)", DEFAULTS.protocol)
-    .option("--sizes <list>", "comma-separated catalog sizes (default: the protocol's)")
-    .option("--out-dir <dir>", "folder of the catalog files", DEFAULTS.catalogs)
-    .option("--check", "exit 1 when a checked-in catalog differs from a fresh build; write nothing", false)
-    .option("--json", "print one JSON object", false)
-    .action((o: { protocol: string; sizes?: string; outDir: string; check: boolean; json: boolean }) => setExit(catalogBuild(o, io)));
-
-  const envelope = program.command("envelope").description("The final-answer envelope: its schema, and scoring one answer.");
-  envelope
-    .command("schema")
-    .description("Print the envelope's JSON Schema (for providers' structured output).")
-    .action(() => setExit(envelopeSchemaCommand(io)));
-  envelope
-    .command("score")
-    .description("Score one agent's final text for one task: every metric, and the verdict and reason for every fact.")
-    .argument("[envelope]", "file with the agent's final text, or - for standard input", "-")
-    .requiredOption("--corpus <file>", "any file of tasks in the content format")
-    .requiredOption("--task <id>", "semantic_task_id of the task")
-    .option("--json", "print one JSON object", false)
-    .action(async (file: string, o: { corpus: string; task: string; json: boolean }) => setExit(await envelopeScore({ ...o, envelope: file }, io)));
-
-  for (const group of [plan, corpus, catalog, envelope]) group.action(() => group.help({ error: true }));
+  registerAuthoring(program, { io, setExit });
+  registerEvaluation(program, { io, setExit });
   return program;
 }
 

@@ -4,12 +4,14 @@
  * and noisy, so read medians and ratios, not single runs. Exits 1 when a target is missed.
  */
 import { runIdentityBench } from "./identity.ts";
+import { runReferenceMatrixBench } from "./reference-matrix.ts";
 import { runScoringBench } from "./scoring.ts";
 import type { BenchResult } from "./stats.ts";
 
 const BENCHES: Record<string, () => BenchResult | Promise<BenchResult>> = {
   identity: runIdentityBench,
   scoring: runScoringBench,
+  "reference-matrix": runReferenceMatrixBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -69,6 +69,8 @@ export const protocolSchema = z.strictObject({
     gate_verdict: z.literal("point_estimate"),
   }),
   agent_loop: z.strictObject({
+    /** The system prompt, relative to the protocol file's folder; hashed into every run record. */
+    system_prompt_file: z.string().min(1),
     max_turns: z.number().int().positive(),
     max_tool_calls_per_turn: z.number().int().positive(),
     request_more_tools_token: identifier,

@@ -2,72 +2,23 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { checkCorpus, generateCorpus, hasContentRule, parseCorpusText, type CheckContext, type CorpusCheckReport, type Plan, type Protocol } from "../authoring/index.ts";
-import { canonicalSha256, formatJsonFile, inputError, loadUnitConverter, usageError, writeFileAtomic } from "../core/index.ts";
-import { loadCatalogs, loadPlan, loadPriorQueries, loadProtocol, readTextFile, type LoadedCatalog } from "./inputs.ts";
+import { generateCorpus, hasContentRule } from "../authoring/index.ts";
+import { formatJsonFile, inputError, usageError, writeFileAtomic } from "../core/index.ts";
+import { load, runCheck, type BenchmarkInputs } from "./benchmark.ts";
+import { readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { exitFor, jsonProblem, printProblems } from "./problems.ts";
 
-interface Inputs {
-  readonly protocol: string;
-  readonly plan: string;
-  readonly catalogs: string;
-  readonly forbiddenCorpus: readonly string[];
-}
-
-export interface CorpusGenerateOptions extends Inputs {
+export interface CorpusGenerateOptions extends BenchmarkInputs {
   readonly out: string;
   readonly sourceRevision?: string;
   readonly check: boolean;
   readonly json: boolean;
 }
 
-export interface CorpusCheckOptions extends Inputs {
+export interface CorpusCheckOptions extends BenchmarkInputs {
   readonly corpus: string;
   readonly json: boolean;
-}
-
-interface Loaded {
-  readonly protocol: Protocol;
-  readonly protocolSha256: string;
-  readonly plan: Plan;
-  readonly catalogs: LoadedCatalog[];
-  readonly priorQueries: Map<string, string>;
-}
-
-function load(options: Inputs): Loaded {
-  const protocol = loadProtocol(options.protocol).value;
-  const plan = loadPlan(options.plan).value;
-  const protocolSha256 = canonicalSha256(protocol);
-  if (plan.protocol_sha256 !== protocolSha256)
-    throw inputError("plan", "plan_protocol_mismatch", `the plan was built from protocol ${plan.protocol_sha256}, not ${options.protocol} (${protocolSha256}); run \`fabench plan generate\``, { file: options.plan });
-  return { protocol, protocolSha256, plan, catalogs: loadCatalogs(options.catalogs, protocol.catalog_sizes), priorQueries: loadPriorQueries(options.forbiddenCorpus) };
-}
-
-/** The content rules' view of the protocol and catalogs. */
-export async function checkContext(loaded: Pick<Loaded, "protocol" | "catalogs">): Promise<CheckContext> {
-  const smallest = [...loaded.catalogs].sort((a, b) => a.size - b.size)[0];
-  const endpoints = smallest?.catalog.endpoints ?? [];
-  const progressive = loaded.protocol.conditions.find((c) => c.visibility.kind === "progressive")?.visibility;
-  return {
-    routeIds: smallest ? new Set(endpoints.map((e) => e.route_id)) : null,
-    routeParameters: new Map(endpoints.map((e) => [e.route_id, new Set(Object.keys(e.parameters.properties))])),
-    correctiveStrata: new Set(loaded.protocol.corrective_strata),
-    firstStageSize: progressive?.kind === "progressive" ? (progressive.stages[0] ?? null) : null,
-    units: await loadUnitConverter(),
-  };
-}
-
-async function runCheck(loaded: Loaded, text: string, file: string): Promise<CorpusCheckReport> {
-  return checkCorpus({
-    corpus: parseCorpusText(text, file),
-    protocol: loaded.protocol,
-    protocolSha256: loaded.protocolSha256,
-    plan: loaded.plan,
-    catalogs: loaded.catalogs.map((c) => ({ size: c.size, sha256: c.catalog.sha256 })),
-    context: await checkContext(loaded),
-    priorQueries: loaded.priorQueries,
-  });
 }
 
 export async function corpusCheck(options: CorpusCheckOptions, io: CliIo): Promise<number> {

@@ -4,7 +4,7 @@
  */
 import { parseCorpusText, parsePlan, parseProtocol, type Plan, type Protocol } from "../authoring/index.ts";
 import { join } from "node:path";
-import { catalogFileName, nestingProblems, parseCatalog, type Catalog } from "../conditions/index.ts";
+import { catalogFileName, nestingProblems, parseCatalog, parseConditionManifest, type Catalog, type ConditionManifest } from "../conditions/index.ts";
 import { decodeUtf8, inputError, normalizeQuery, parseJsonText, readBytes, type Result, sha256Hex } from "../core/index.ts";
 
 export interface Loaded<T> {
@@ -73,4 +73,8 @@ export function loadPriorQueries(paths: readonly string[]): Map<string, string> 
     }
   }
   return queries;
+}
+
+export function loadConditionManifest(path: string): Loaded<ConditionManifest> {
+  return loadJson(path, "conditions", parseConditionManifest);
 }

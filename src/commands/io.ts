@@ -6,6 +6,10 @@ export interface CliIo {
   readonly err: (text: string) => void;
   /** All of standard input, for commands that read `-`. */
   readonly readStdin?: () => Promise<Buffer>;
+  /** Whether stderr is a terminal (a live progress bar) or not (a line every few seconds). */
+  readonly isTty?: boolean;
+  /** Registers a handler for Ctrl-C; returns a function that removes it. */
+  readonly onInterrupt?: (handler: () => void) => () => void;
 }
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, input: 2, blocked: 3, internal: 70 } as const;

@@ -8,3 +8,4 @@ export { caseFold, collapsePythonWhitespace, normalizeQuery } from "./normalize.
 export { compareCodePoints, LineIndex, sortByCodePoint } from "./text.ts";
 export { issuePath, zodProblems } from "./schema.ts";
 export { loadUnitConverter, type UnitConverter } from "./units.ts";
+export { jsonEqual } from "./json-equal.ts";

@@ -4,7 +4,7 @@
  */
 import type { Tolerance } from "../authoring/index.ts";
 import { isNumericValue } from "../authoring/index.ts";
-import type { UnitConverter } from "../core/index.ts";
+import { jsonEqual, type UnitConverter } from "../core/index.ts";
 
 /** What an emitted fact is compared with: a required fact, or a forbidden one (unit may be absent). */
 export interface Target {
@@ -70,18 +70,4 @@ function convertValue(value: unknown, from: string | null, to: string | null, un
     return converted === null ? v : Number(converted.toPrecision(12));
   };
   return Array.isArray(value) ? value.map(one) : one(value);
-}
-
-/** Deep equality of JSON values: strings exact (no trimming or case change), object key order ignored. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, i) => jsonEqual(item, b[i]));
-  }
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  const rb = b as Record<string, unknown>;
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(rb, k) && jsonEqual((a as Record<string, unknown>)[k], rb[k]));
 }

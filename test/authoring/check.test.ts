@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkCorpus, CONTENT_RULES, parseCorpusText, type CheckContext, type Task } from "../../src/authoring/index.ts";
-import { checkContext } from "../../src/commands/content.ts";
+import { checkContext } from "../../src/commands/benchmark.ts";
 import { canonicalSha256, normalizeQuery } from "../../src/core/index.ts";
 import { bundled } from "../helpers/bundled.ts";
 

@@ -1,0 +1,41 @@
+/** Shared option parsing and defaults for every command group. */
+import type { Command } from "commander";
+import type { CliIo } from "../commands/io.ts";
+import { usageError } from "../core/index.ts";
+
+export const DEFAULTS = {
+  protocol: "manifests/preregistration.json",
+  plan: "manifests/authoring-plan.json",
+  catalogs: "tasks/catalogs",
+  corpus: "tasks/final-answer-corpus.json",
+  conditionManifest: "manifests/condition-manifest.json",
+} as const;
+
+/** What a registrar needs: where output goes, and how an action reports its exit code. */
+export interface Registrar {
+  readonly io: CliIo;
+  readonly setExit: (code: number) => void;
+}
+
+export function positiveInt(flag: string) {
+  return (text: string): number => {
+    if (!/^[1-9]\d*$/.test(text)) throw usageError("bad_number", `${flag} takes a positive whole number, not ${text}`);
+    return Number(text);
+  };
+}
+
+export function list(text: string): string[] {
+  return text.split(",").map((s) => s.trim()).filter((s) => s !== "");
+}
+
+/** For repeatable options. */
+export function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** A group without a subcommand is an incomplete command line: show its help on stderr, exit 2. */
+export function group(parent: Command, name: string, description: string): Command {
+  const command = parent.command(name).description(description);
+  command.action(() => command.help({ error: true }));
+  return command;
+}

@@ -1,0 +1,72 @@
+/** `fabench conditions freeze` and `fabench conditions show`. */
+import { freezeConditions, createRouter, type ConditionManifest } from "../conditions/index.ts";
+import { FabenchError, formatJsonFile, inputError, usageError, writeFileAtomic } from "../core/index.ts";
+import { load, loadCheckedCorpus, type BenchmarkInputs } from "./benchmark.ts";
+import { loadConditionManifest, readTextFile } from "./inputs.ts";
+import { EXIT, printJson, type CliIo } from "./io.ts";
+import { existsSync } from "node:fs";
+
+export interface FreezeOptions extends Omit<BenchmarkInputs, "forbiddenCorpus"> {
+  readonly corpus: string;
+  readonly router: string;
+  readonly routerArgs: readonly string[];
+  readonly routerTimeoutMs: number;
+  readonly out: string;
+  readonly check: boolean;
+  readonly json: boolean;
+}
+
+export async function conditionsFreeze(options: FreezeOptions, io: CliIo): Promise<number> {
+  const loaded = load({ ...options, forbiddenCorpus: [] });
+  const corpus = await loadCheckedCorpus(loaded, options.corpus);
+  const router = createRouter(options.router, { args: options.routerArgs, timeoutMs: options.routerTimeoutMs });
+  const result = await freezeConditions({ ...loaded, tasks: corpus.tasks, tasksSha256: corpus.tasksSha256, router });
+  if (!result.ok) throw new FabenchError({ kind: "validation", stage: "conditions", code: result.problems[0]?.code ?? "freeze_failed", message: "", problems: result.problems.map((p) => ({ ...p, file: options.corpus })) });
+  const text = formatJsonFile(result.value);
+  const summary = { out: options.out, entries: result.value.entries.length, router: router.id, manifest_sha256: result.value.manifest_sha256 };
+  if (options.check) {
+    const upToDate = existsSync(options.out) && readTextFile(options.out, "conditions").text === text;
+    if (options.json) printJson(io, { ok: upToDate, written: false, up_to_date: upToDate, ...summary });
+    else if (upToDate) io.out(`${options.out} is up to date: ${summary.entries} entries, manifest_sha256 ${summary.manifest_sha256}\n`);
+    if (!upToDate) io.err(`${options.out}: condition_manifest_stale: differs from a fresh freeze with router ${router.id}; run \`fabench conditions freeze\`\n`);
+    return upToDate ? EXIT.ok : EXIT.failed;
+  }
+  writeFileAtomic(options.out, text);
+  if (options.json) printJson(io, { ok: true, written: true, up_to_date: true, ...summary });
+  else io.out(`wrote ${options.out}: ${summary.entries} task × catalog entries from router ${router.id}, manifest_sha256 ${summary.manifest_sha256}\n`);
+  return EXIT.ok;
+}
+
+export interface ShowOptions {
+  readonly manifest: string;
+  readonly task: string;
+  readonly catalog?: number;
+  readonly json: boolean;
+}
+
+export function conditionsShow(options: ShowOptions, io: CliIo): number {
+  const manifest = loadConditionManifest(options.manifest).value;
+  const entries = manifest.entries.filter((e) => e.semantic_task_id === options.task && (options.catalog === undefined || e.catalog_size === options.catalog));
+  if (entries.length === 0) throw inputError("conditions", "unknown_task", `no entry for ${options.task}${options.catalog ? ` at catalog size ${options.catalog}` : ""}`, { file: options.manifest });
+  if (options.json) printJson(io, { router: manifest.router.id, entries });
+  else io.out(entries.map((e) => renderEntry(manifest, e)).join("\n"));
+  return EXIT.ok;
+}
+
+function renderEntry(manifest: ConditionManifest, entry: ConditionManifest["entries"][number]): string {
+  const lines = [`${entry.semantic_task_id} — catalog ${entry.catalog_size}, router ${manifest.router.id}`, "required route ranks (1 = best):"];
+  for (const [route, rank] of Object.entries(entry.required_route_ranks)) lines.push(`  ${route.padEnd(24)} ${rank}`);
+  for (const [condition, { stages }] of Object.entries(entry.conditions)) {
+    lines.push(`${condition}:`);
+    stages.forEach((stage, i) => {
+      const shown = stage === "all" ? `all ${entry.catalog_size} routes` : `${stage.length} routes: ${stage.join(", ")}`;
+      lines.push(`  stage ${i + 1}: ${shown}`);
+    });
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+export function parseCatalogSize(text: string): number {
+  if (!/^[1-9]\d*$/.test(text)) throw usageError("bad_catalog_size", `--catalog takes a catalog size, not ${text}`);
+  return Number(text);
+}

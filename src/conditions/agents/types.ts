@@ -1,0 +1,48 @@
+/**
+ * The agent interface. The loop gives an agent the conversation and the tools of this turn; the
+ * agent answers with text and zero or more tool calls. Every agent — the deterministic reference,
+ * a model behind an API, a subprocess — fits behind this, so the loop never changes for one.
+ */
+import type { Task } from "../../authoring/index.ts";
+import type { ToolCall } from "../executor/types.ts";
+import type { Message, ToolDefinition } from "../render.ts";
+
+export interface AgentTurnRequest {
+  readonly messages: readonly Message[];
+  readonly tools: readonly ToolDefinition[];
+  /** 1-based turn number, and the protocol's limit. */
+  readonly turn: number;
+  readonly maxTurns: number;
+}
+
+export interface ProviderUsage {
+  readonly input_tokens: number | null;
+  readonly output_tokens: number | null;
+  readonly cache_read_tokens?: number | null;
+  readonly cache_write_tokens?: number | null;
+}
+
+export interface AgentTurnResponse {
+  readonly text: string;
+  readonly toolCalls: readonly ToolCall[];
+  /** What the provider reported, when there is a provider. */
+  readonly usage?: ProviderUsage;
+  readonly model?: string;
+}
+
+export interface AgentEpisode {
+  turn(request: AgentTurnRequest): Promise<AgentTurnResponse>;
+}
+
+/** What a run records about its agent; runs with different identities are never mixed. */
+export interface AgentIdentity {
+  readonly agent: string;
+  readonly model: string | null;
+  readonly settings: Record<string, unknown>;
+}
+
+export interface Agent {
+  readonly identity: AgentIdentity;
+  /** Model agents ignore the task; the reference agent follows its fixture. */
+  startEpisode(task: Task): AgentEpisode;
+}

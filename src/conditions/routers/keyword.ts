@@ -1,0 +1,81 @@
+/**
+ * The built-in `keyword` router: BM25 over each endpoint's tool and endpoint names, descriptions,
+ * output and parameter names, with multilingual query tokens and a small cross-language lexicon.
+ * Deterministic: ties are broken by route id in code-point order.
+ */
+import { caseFold, compareCodePoints } from "../../core/index.ts";
+import type { Endpoint } from "../catalog/schema.ts";
+import { LEXICON, lexiconExpansion } from "./lexicon.ts";
+import { tokenize } from "./tokenize.ts";
+import type { Router } from "./types.ts";
+
+const K1 = 1.2;
+const B = 0.75;
+/** How much each part of an endpoint counts; names say most about what an endpoint does. */
+const FIELD_WEIGHTS = { endpoint: 3, tool: 2, outputs: 2, description: 1, tool_description: 1, parameters: 1 } as const;
+
+export const KEYWORD_ROUTER_VERSION = 1;
+
+function endpointTerms(e: Endpoint): Map<string, number> {
+  const fields: Record<keyof typeof FIELD_WEIGHTS, string> = {
+    endpoint: e.endpoint,
+    tool: e.tool,
+    outputs: e.outputs.map((o) => o.name).join(" "),
+    description: e.description,
+    tool_description: e.tool_description,
+    parameters: Object.keys(e.parameters.properties).join(" "),
+  };
+  const terms = new Map<string, number>();
+  for (const [field, weight] of Object.entries(FIELD_WEIGHTS))
+    for (const token of tokenize(fields[field as keyof typeof FIELD_WEIGHTS])) terms.set(token, (terms.get(token) ?? 0) + weight);
+  return terms;
+}
+
+interface Index {
+  readonly docs: ReadonlyArray<{ id: string; terms: Map<string, number>; length: number }>;
+  readonly averageLength: number;
+}
+
+// The index of a catalog is built once and reused for every query against it.
+const indexes = new WeakMap<readonly Endpoint[], Index>();
+
+function indexOf(endpoints: readonly Endpoint[]): Index {
+  let index = indexes.get(endpoints);
+  if (!index) {
+    const docs = endpoints.map((e) => {
+      const terms = endpointTerms(e);
+      return { id: e.route_id, terms, length: [...terms.values()].reduce((a, b) => a + b, 0) };
+    });
+    index = { docs, averageLength: docs.reduce((a, d) => a + d.length, 0) / Math.max(docs.length, 1) };
+    indexes.set(endpoints, index);
+  }
+  return index;
+}
+
+/** Ranks every endpoint for a query, best first. */
+export function keywordRanking(query: string, endpoints: readonly Endpoint[]): string[] {
+  const { docs, averageLength } = indexOf(endpoints);
+  const queryTerms = [...new Set([...tokenize(query), ...lexiconExpansion(caseFold(query.normalize("NFKC")))])];
+  const documentFrequency = new Map(queryTerms.map((t) => [t, docs.filter((d) => d.terms.has(t)).length]));
+  const scored = docs.map((d) => {
+    let score = 0;
+    for (const term of queryTerms) {
+      const tf = d.terms.get(term);
+      if (!tf) continue;
+      const df = documentFrequency.get(term) ?? 0;
+      const idf = Math.log(1 + (docs.length - df + 0.5) / (df + 0.5));
+      score += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * d.length) / averageLength));
+    }
+    return { id: d.id, score };
+  });
+  scored.sort((a, b) => b.score - a.score || compareCodePoints(a.id, b.id));
+  return scored.map((s) => s.id);
+}
+
+export function keywordRouter(): Router {
+  return {
+    id: "keyword",
+    config: { version: KEYWORD_ROUTER_VERSION, k1: K1, b: B, field_weights: FIELD_WEIGHTS, lexicon: LEXICON },
+    rank: async ({ query, endpoints }) => keywordRanking(query, endpoints),
+  };
+}

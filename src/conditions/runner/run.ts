@@ -1,0 +1,94 @@
+/**
+ * Running a matrix of episodes: a pool of `concurrency` workers, one record appended per finished
+ * episode, a stop request honoured between episodes (in-flight ones finish).
+ */
+import type { Task } from "../../authoring/index.ts";
+import type { Agent } from "../agents/types.ts";
+import type { Catalog } from "../catalog/schema.ts";
+import { runEpisode, type LoopSettings } from "../loop.ts";
+import type { ConditionManifest, ManifestEntry } from "../manifest/schema.ts";
+import type { TurnTokenCounter } from "../tokens.ts";
+import { episodeKey, type PlannedEpisode } from "./episodes.ts";
+import type { RunMetadata, RunRecord } from "./record.ts";
+
+export interface RunDeps {
+  readonly now: () => Date;
+  readonly clock: () => number;
+  readonly append: (record: RunRecord) => void;
+  readonly progress: (done: number, total: number) => void;
+  readonly shouldStop: () => boolean;
+}
+
+export interface MatrixInput {
+  readonly episodes: readonly PlannedEpisode[];
+  readonly agent: Agent;
+  readonly catalogs: ReadonlyMap<number, Catalog>;
+  readonly manifest: ConditionManifest;
+  readonly settings: LoopSettings;
+  readonly tokens: TurnTokenCounter;
+  readonly metadata: RunMetadata;
+  readonly shard: string | null;
+  readonly concurrency: number;
+}
+
+export interface MatrixResult {
+  readonly finished: number;
+  readonly errors: number;
+  readonly stopped: boolean;
+}
+
+export function manifestIndex(manifest: ConditionManifest): Map<string, ManifestEntry> {
+  return new Map(manifest.entries.map((e) => [`${e.semantic_task_id}|${e.catalog_size}`, e]));
+}
+
+export async function runMatrix(input: MatrixInput, deps: RunDeps): Promise<MatrixResult> {
+  const entries = manifestIndex(input.manifest);
+  const queue = [...input.episodes];
+  let finished = 0;
+  let errors = 0;
+  const worker = async () => {
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      if (deps.shouldStop()) {
+        queue.length = 0;
+        return;
+      }
+      const record = await runOne(next, input, entries, deps);
+      deps.append(record);
+      finished += 1;
+      if (record.status === "error") errors += 1;
+      deps.progress(finished, input.episodes.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(input.concurrency, input.episodes.length)) }, worker));
+  return { finished, errors, stopped: finished < input.episodes.length };
+}
+
+async function runOne(episode: PlannedEpisode, input: MatrixInput, entries: Map<string, ManifestEntry>, deps: RunDeps): Promise<RunRecord> {
+  const entry = entries.get(`${episode.semantic_task_id}|${episode.catalog_size}`);
+  const stages = entry?.conditions[episode.condition]?.stages;
+  const catalog = input.catalogs.get(episode.catalog_size);
+  if (!stages || !catalog) throw new Error(`no manifest entry or catalog for ${episodeKey(episode)} (checked before the run; a bug)`);
+  const startedAt = deps.now().toISOString();
+  const started = deps.clock();
+  const outcome = await runEpisode({ task: episode.task, endpoints: catalog.endpoints, catalogSize: episode.catalog_size, stages }, input.agent.startEpisode(episode.task), input.settings, input.tokens);
+  return {
+    ...identity(episode.task, episode),
+    ...outcome,
+    turns: outcome.turns as unknown as RunRecord["turns"],
+    attempts: outcome.attempts as unknown as RunRecord["attempts"],
+    timings: { started_at: startedAt, duration_ms: Math.round((deps.clock() - started) * 1000) / 1000 },
+    shard: input.shard,
+    metadata: input.metadata,
+  };
+}
+
+function identity(task: Task, episode: PlannedEpisode) {
+  return {
+    semantic_task_id: task.semantic_task_id,
+    answer_task_stratum: task.answer_task_stratum,
+    language: task.language,
+    catalog_size: episode.catalog_size,
+    condition: episode.condition,
+    trial: episode.trial,
+  };
+}

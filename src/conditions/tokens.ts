@@ -1,0 +1,50 @@
+/**
+ * Token counting with a declared tokenizer (gpt-tokenizer, o200k_base by default), recorded by
+ * name in every run. Input tokens of a turn = the rendered tool definitions + the rendered
+ * messages, each encoded as JSON; tool-schema tokens = the tool definitions alone (cached per
+ * visible set, since a 250-tool block is the same for every task).
+ */
+import type { Message, ToolDefinition } from "./render.ts";
+
+export interface TokenCounter {
+  readonly name: string;
+  readonly count: (text: string) => number;
+}
+
+export const DEFAULT_TOKENIZER = "o200k_base";
+
+export async function loadTokenCounter(encoding: string = DEFAULT_TOKENIZER): Promise<TokenCounter> {
+  const encodings: Record<string, () => Promise<{ countTokens: (text: string) => number }>> = {
+    o200k_base: () => import("gpt-tokenizer/encoding/o200k_base"),
+    cl100k_base: () => import("gpt-tokenizer/encoding/cl100k_base"),
+  };
+  const load = encodings[encoding];
+  if (!load) throw new Error(`unknown tokenizer ${encoding}; known: ${Object.keys(encodings).join(", ")}`);
+  const { countTokens } = await load();
+  return { name: `gpt-tokenizer@4.0.0/${encoding}`, count: (text) => countTokens(text) };
+}
+
+export interface TurnTokens {
+  readonly input: number;
+  readonly tool_schema: number;
+}
+
+export class TurnTokenCounter {
+  private readonly toolCache = new Map<string, number>();
+
+  constructor(readonly counter: TokenCounter) {}
+
+  /** `key` identifies the visible set (same key, same tool block). */
+  request(messages: readonly Message[], tools: readonly ToolDefinition[], key: string): TurnTokens {
+    let schema = this.toolCache.get(key);
+    if (schema === undefined) {
+      schema = tools.length === 0 ? 0 : this.counter.count(JSON.stringify(tools));
+      this.toolCache.set(key, schema);
+    }
+    return { input: schema + this.counter.count(JSON.stringify(messages)), tool_schema: schema };
+  }
+
+  output(text: string, calls: readonly unknown[]): number {
+    return this.counter.count(text) + (calls.length === 0 ? 0 : this.counter.count(JSON.stringify(calls)));
+  }
+}

@@ -9,6 +9,7 @@ export const DEFAULTS = {
   catalogs: "tasks/catalogs",
   corpus: "tasks/final-answer-corpus.json",
   conditionManifest: "manifests/condition-manifest.json",
+  conveyor: "manifests/conveyor.json",
 } as const;
 
 /** What a registrar needs: where output goes, and how an action reports its exit code. */

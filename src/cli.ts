@@ -63,7 +63,8 @@ function handleError(error: unknown, io: CliIo): number {
   }
   if (error instanceof FabenchError) {
     for (const problem of error.problems) io.err(`${formatProblem(problem)}\n`);
-    return error.kind === "validation" ? EXIT.failed : error.kind === "internal" ? EXIT.internal : EXIT.usage;
+    const codes = { validation: EXIT.failed, blocked: EXIT.blocked, internal: EXIT.internal, usage: EXIT.usage, input: EXIT.input } as const;
+    return codes[error.kind];
   }
   const detail = error instanceof Error ? error.message : String(error);
   io.err(`fabench: internal_error: ${detail} (a bug in fabench; rerun with FABENCH_DEBUG=1 for a stack trace)\n`);

@@ -25,6 +25,21 @@ export function positiveInt(flag: string) {
   };
 }
 
+export function nonNegativeInt(flag: string) {
+  return (text: string): number => {
+    if (!/^\d+$/.test(text)) throw usageError("bad_number", `${flag} takes a whole number ≥ 0, not ${text}`);
+    return Number(text);
+  };
+}
+
+export function nonNegative(flag: string) {
+  return (text: string): number => {
+    const value = Number(text);
+    if (text.trim() === "" || !Number.isFinite(value) || value < 0) throw usageError("bad_number", `${flag} takes a number ≥ 0, not ${text}`);
+    return value;
+  };
+}
+
 export function list(text: string): string[] {
   return text.split(",").map((s) => s.trim()).filter((s) => s !== "");
 }

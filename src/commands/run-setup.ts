@@ -9,7 +9,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Protocol } from "../authoring/index.ts";
 import { catalogFileName, episodeKey, parseRunBytes, RECORD_FORMAT, routerConfigSha256, type ConditionManifest, type PlannedEpisode, type RunMetadata } from "../conditions/index.ts";
-import { canonicalJson, inputError, readBytes, sha256Hex, usageError } from "../core/index.ts";
+import { canonicalJson, inputError, readBytes, sha256Hex, usageError, writeFileAtomic } from "../core/index.ts";
 import type { CheckedCorpus, Loaded } from "./benchmark.ts";
 
 export function toolRoot(): string {
@@ -130,4 +130,15 @@ export function prepareResume(out: string, metadata: RunMetadata, planned: reado
     done.add(key);
   });
   return { done, droppedTornBytes: parsed.tornBytes };
+}
+
+/** For --retry-errors: rewrites the run file without its error-coded records; returns how many went. */
+export function dropErrorRecords(out: string): number {
+  if (!existsSync(out)) return 0;
+  const bytes = readBytes(out, "run");
+  const parsed = parseRunBytes(bytes, out);
+  const keep = parsed.records.filter((r) => r.status !== "error");
+  const dropped = parsed.records.length - keep.length;
+  if (dropped > 0) writeFileAtomic(out, keep.map((r) => `${JSON.stringify(r)}\n`).join(""));
+  return dropped;
 }

@@ -1,13 +1,34 @@
 /** `fabench run`: replay the benchmark's evidence to an agent under every selected condition. */
 import { existsSync } from "node:fs";
-import { episodeKey, loadTokenCounter, planEpisodes, referenceAgent, RunWriter, runMatrix, TurnTokenCounter, type Agent, type Shard } from "../conditions/index.ts";
 import type { Plan, Task } from "../authoring/index.ts";
-import { canonicalSha256, compareCodePoints, usageError } from "../core/index.ts";
+import {
+  createAgent,
+  episodeKey,
+  isModelAgent,
+  loadTokenCounter,
+  planEpisodes,
+  priceTableSchema,
+  realTiming,
+  RunWriter,
+  runMatrix,
+  TurnTokenCounter,
+  type Lane,
+  type MatrixInput,
+  type Price,
+  type Shard,
+  type RunRecord,
+  costUsd,
+  usageTokens,
+  type ProviderUsage,
+} from "../conditions/index.ts";
+import { canonicalSha256, compareCodePoints, FabenchError, parseJsonText, usageError, zodProblems } from "../core/index.ts";
 import { load, loadCheckedCorpus } from "./benchmark.ts";
+import { prerequisiteFor, renderBlocking } from "./conveyor.ts";
+import { estimateRun } from "./estimate.ts";
 import { loadConditionManifest, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { progressReporter } from "./progress.ts";
-import { catalogFiles, checkManifest, checkOutputNotInput, checkSelection, prepareResume, runMetadata, systemPromptPath } from "./run-setup.ts";
+import { catalogFiles, checkManifest, checkOutputNotInput, checkSelection, dropErrorRecords, prepareResume, runMetadata, systemPromptPath } from "./run-setup.ts";
 
 export interface RunOptions {
   readonly agent: string;
@@ -16,7 +37,8 @@ export interface RunOptions {
   readonly corpus: string;
   readonly catalogs: string;
   readonly conditionsManifest: string;
-  readonly out: string;
+  readonly conveyor: string;
+  readonly out?: string;
   readonly trials: number;
   readonly conditions?: readonly string[];
   readonly catalogSizes?: readonly number[];
@@ -24,22 +46,65 @@ export interface RunOptions {
   readonly shard?: Shard;
   readonly concurrency: number;
   readonly resume: boolean;
+  readonly retryErrors: boolean;
+  readonly maxErrors?: number;
   readonly tokenizer: string;
+  readonly estimate: boolean;
+  readonly prices?: string;
+  readonly budgetUsd?: number;
+  readonly baseUrl?: string;
+  readonly toolProtocol: "native" | "text";
+  readonly openaiApi: "chat" | "responses";
+  readonly lane: Lane;
+  readonly modelRevision?: string;
+  readonly temperature: number;
+  readonly maxOutputTokens: number;
+  readonly seed?: number;
+  readonly promptCache: boolean;
+  readonly requestTimeout: number;
+  readonly maxRetries: number;
+  readonly retryBaseDelay: number;
+  readonly rpm?: number;
+  readonly tpm?: number;
+  readonly agentArg: readonly string[];
+  readonly passEnv: readonly string[];
+  readonly agentTimeout: number;
   readonly json: boolean;
+  /** The environment the CLI hands over (API keys are read from it and never written anywhere). */
+  readonly env: Readonly<Record<string, string | undefined>>;
 }
 
-function createAgent(spec: string, requestMoreTools: string): Agent {
-  if (spec === "reference") return referenceAgent(requestMoreTools);
-  throw usageError("unknown_agent", `--agent takes reference (model agents are not built yet), not ${spec}`);
+function loadPrice(path: string | undefined, agent: string): Price | null {
+  if (path === undefined) return null;
+  const parsed = priceTableSchema.safeParse(parseJsonText(readTextFile(path, "prices").text, path, "prices"));
+  if (!parsed.success) {
+    const problems = zodProblems(parsed.error, "invalid_prices", path);
+    throw new FabenchError({ kind: "input", stage: "prices", code: "invalid_prices", message: "", problems });
+  }
+  const model = agent.slice(agent.indexOf(":") + 1);
+  const price = parsed.data.models[model];
+  if (!price) throw usageError("no_price", `${path} has no price for model ${model}`);
+  return price;
 }
 
 export async function run(options: RunOptions, io: CliIo): Promise<number> {
+  if (!options.estimate && options.out === undefined) throw usageError("missing_out", "--out is required (or use --estimate)");
+  if (options.budgetUsd !== undefined && options.prices === undefined) throw usageError("budget_needs_prices", "--budget-usd needs --prices FILE");
   const loaded = load({ protocol: options.protocol, plan: options.plan, catalogs: options.catalogs, forbiddenCorpus: [] });
   const { protocol } = loaded;
   const promptPath = systemPromptPath(options.protocol, protocol);
-  checkOutputNotInput(options.out, [options.protocol, options.plan, options.corpus, options.conditionsManifest, promptPath, ...catalogFiles(options.catalogs, protocol.catalog_sizes)]);
-  if (existsSync(options.out) && !options.resume) throw usageError("output_exists", `${options.out} exists; add --resume to continue it, or choose a new --out`);
-  const agent = createAgent(options.agent, protocol.agent_loop.request_more_tools_token);
+  const out = options.out ?? "";
+  if (!options.estimate) {
+    checkOutputNotInput(out, [options.protocol, options.plan, options.corpus, options.conditionsManifest, options.conveyor, promptPath, ...catalogFiles(options.catalogs, protocol.catalog_sizes)]);
+    if (existsSync(out) && !options.resume) throw usageError("output_exists", `${out} exists; add --resume to continue it, or choose a new --out`);
+  }
+  // The prerequisite lock: model agents are answer inference; nothing is sent while it is unmet.
+  if (isModelAgent(options.agent) && !options.estimate) {
+    const status = prerequisiteFor(protocol, options.conveyor);
+    if (!status.satisfied)
+      throw new FabenchError({ kind: "blocked", stage: "run", code: "prerequisite_unmet", message: "", problems: [{ code: "prerequisite_unmet", file: options.conveyor, message: `answer inference is locked until ${protocol.prerequisites.gate_stage} succeeds; blocking:\n${renderBlocking(status)}` }] });
+  }
+  const price = loadPrice(options.prices, options.agent);
   const corpus = await loadCheckedCorpus(loaded, options.corpus);
   const manifest = loadConditionManifest(options.conditionsManifest).value;
   checkManifest(manifest, loaded, corpus, options.conditionsManifest);
@@ -52,6 +117,31 @@ export async function run(options: RunOptions, io: CliIo): Promise<number> {
 
   const systemPrompt = readTextFile(promptPath, "protocol").text;
   const counter = await loadTokenCounter(options.tokenizer);
+  const generation = { temperature: options.temperature, max_output_tokens: options.maxOutputTokens, seed: options.seed ?? null, prompt_cache: options.promptCache };
+  const agent = createAgent({
+    spec: options.estimate ? "reference" : options.agent,
+    requestMoreTools: protocol.agent_loop.request_more_tools_token,
+    env: options.env,
+    ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+    toolProtocol: options.toolProtocol,
+    openaiApi: options.openaiApi,
+    lane: options.lane,
+    ...(options.modelRevision !== undefined ? { modelRevision: options.modelRevision } : {}),
+    generation,
+    requestTimeoutMs: options.requestTimeout,
+    maxRetries: options.maxRetries,
+    retryBaseDelayMs: options.retryBaseDelay,
+    ...(options.rpm !== undefined ? { rpm: options.rpm } : {}),
+    ...(options.tpm !== undefined ? { tpm: options.tpm } : {}),
+    price,
+    ...(options.budgetUsd !== undefined ? { budgetUsd: options.budgetUsd } : {}),
+    agentArgs: options.agentArg,
+    passEnv: options.passEnv,
+    agentTimeoutMs: options.agentTimeout,
+    taskSetSha256: corpus.tasksSha256,
+    tokens: counter,
+    timing: realTiming,
+  });
   const metadata = runMetadata({
     loaded,
     corpus,
@@ -62,49 +152,94 @@ export async function run(options: RunOptions, io: CliIo): Promise<number> {
     trials: options.trials,
     selection: { conditions: [...conditions], catalog_sizes: [...catalogSizes], tasks: options.tasks ?? null, ...selectedTasks(corpus.tasks, loaded.plan, selection) },
   });
-  const resume = options.resume ? prepareResume(options.out, metadata, episodes) : { done: new Set<string>(), droppedTornBytes: 0 };
-  const pending = episodes.filter((e) => !resume.done.has(episodeKey(e)));
-  if (resume.droppedTornBytes > 0) io.err(`${options.out}: dropped a torn last line (${resume.droppedTornBytes} bytes) left by an interrupted run\n`);
+  const matrix: Omit<MatrixInput, "maxErrors"> = {
+    episodes,
+    agent,
+    catalogs: new Map(loaded.catalogs.map((c) => [c.size, c.catalog])),
+    manifest,
+    settings: { maxTurns: protocol.agent_loop.max_turns, systemPrompt, incompleteMessage: protocol.agent_loop.incomplete_task_message, requestMoreTools: protocol.agent_loop.request_more_tools_token },
+    tokens: new TurnTokenCounter(counter),
+    metadata,
+    shard: options.shard ? `${options.shard.index}/${options.shard.count}` : null,
+    concurrency: options.concurrency,
+  };
+  if (options.estimate) {
+    const estimate = await estimateRun(matrix, options.maxOutputTokens, price);
+    if (options.json) printJson(io, { agent: options.agent, ...estimate });
+    else io.out(renderEstimate(options.agent, estimate));
+    return EXIT.ok;
+  }
+  return execute(options, out, matrix, episodes, io);
+}
 
+async function execute(options: RunOptions, out: string, matrix: Omit<MatrixInput, "maxErrors">, episodes: MatrixInput["episodes"], io: CliIo): Promise<number> {
+  if (options.resume && options.retryErrors) {
+    const dropped = dropErrorRecords(out);
+    if (dropped > 0) io.err(`${out}: ${dropped} error-coded episode(s) will be run again\n`);
+  }
+  const resume = options.resume ? prepareResume(out, matrix.metadata, episodes) : { done: new Set<string>(), droppedTornBytes: 0 };
+  const pending = episodes.filter((e) => !resume.done.has(episodeKey(e)));
+  if (resume.droppedTornBytes > 0) io.err(`${out}: dropped a torn last line (${resume.droppedTornBytes} bytes) left by an interrupted run\n`);
   let stopping = false;
   const removeHandler = io.onInterrupt?.(() => {
     stopping = true;
     io.err("\ninterrupt: finishing the episodes in flight, then stopping\n");
   });
-  const writer = new RunWriter(options.out);
+  const writer = new RunWriter(out);
   const clock = () => performance.now();
+  let spent = 0;
+  const price = loadPrice(options.prices, options.agent);
+  const append = (record: RunRecord) => {
+    writer.append(record);
+    if (price) spent += recordCost(record, price);
+  };
   let result;
   try {
     result = await runMatrix(
-      {
-        episodes: pending,
-        agent,
-        catalogs: new Map(loaded.catalogs.map((c) => [c.size, c.catalog])),
-        manifest,
-        settings: { maxTurns: protocol.agent_loop.max_turns, systemPrompt, incompleteMessage: protocol.agent_loop.incomplete_task_message, requestMoreTools: protocol.agent_loop.request_more_tools_token },
-        tokens: new TurnTokenCounter(counter),
-        metadata,
-        shard: options.shard ? `${options.shard.index}/${options.shard.count}` : null,
-        concurrency: options.concurrency,
-      },
-      { now: () => new Date(), clock, append: (r) => writer.append(r), progress: progressReporter(io, `run ${options.out}`, clock), shouldStop: () => stopping },
+      { ...matrix, episodes: pending, maxErrors: options.maxErrors ?? null },
+      { now: () => new Date(), clock, append, progress: progressReporter(io, `run ${out}`, clock), shouldStop: () => stopping },
     );
   } finally {
     writer.close();
     removeHandler?.();
   }
-  const summary = { ok: !result.stopped, out: options.out, planned: episodes.length, skipped: resume.done.size, written: result.finished, errors: result.errors, stopped: result.stopped };
+  const summary = {
+    ok: !result.stopped,
+    out,
+    planned: episodes.length,
+    skipped: resume.done.size,
+    written: result.finished,
+    errors: result.errors,
+    stopped: result.stopped,
+    stop_reason: result.stopReason,
+    spent_usd: price ? Math.round(spent * 10_000) / 10_000 : null,
+  };
   if (options.json) printJson(io, summary);
-  else io.out(`${options.out}: ${result.finished} episode(s) written, ${resume.done.size} already finished, ${result.errors} infrastructure error(s)\n`);
-  if (result.stopped) {
-    io.err(`stopped early; continue with the same command and --resume\n`);
-    return 130;
-  }
-  return EXIT.ok;
+  else io.out(`${out}: ${result.finished} episode(s) written, ${resume.done.size} already finished, ${result.errors} infrastructure error(s)${price ? `, $${summary.spent_usd} spent` : ""}\n`);
+  if (!result.stopped) return EXIT.ok;
+  const why = { interrupted: "interrupted", max_errors: `stopped after ${result.errors} infrastructure errors (--max-errors)`, budget_exhausted: "stopped before a request that could exceed --budget-usd" }[result.stopReason ?? "interrupted"];
+  io.err(`${why}; continue with the same command and --resume${result.errors > 0 ? " (add --retry-errors to rerun error-coded episodes)" : ""}\n`);
+  return result.stopReason === "interrupted" ? 130 : EXIT.failed;
+}
+
+function renderEstimate(agent: string, e: Awaited<ReturnType<typeof estimateRun>>): string {
+  const lines = [`estimate for ${agent}: ${e.episodes} episodes, ${e.model_calls} model calls (as the reference agent would take them); nothing was sent`, "condition          episodes  calls  input tokens  tool-schema tokens  max output tokens"];
+  for (const [condition, c] of Object.entries(e.per_condition))
+    lines.push(`${condition.padEnd(18)} ${String(c.episodes).padStart(8)} ${String(c.model_calls).padStart(6)} ${String(c.input_tokens).padStart(13)} ${String(c.tool_schema_tokens).padStart(19)} ${String(c.max_output_tokens).padStart(18)}`);
+  lines.push(e.cost_usd === null ? "cost: unknown (give --prices FILE)" : `cost: $${e.cost_usd.expected} expected, $${e.cost_usd.worst_case} worst case, $${e.cost_usd.expected_with_prompt_cache} with prompt caching (cache writes not priced)`);
+  return `${lines.join("\n")}\n`;
 }
 
 /** The tasks the selection covers before sharding: their count and the hash of their sorted ids. */
 function selectedTasks(tasks: readonly Task[], plan: Plan, selection: Parameters<typeof planEpisodes>[2]) {
   const ids = [...new Set(planEpisodes(tasks, plan, { ...selection, trials: 1 }, null).map((e) => e.semantic_task_id))].sort(compareCodePoints);
   return { task_count: ids.length, task_ids_sha256: canonicalSha256(ids) };
+}
+
+/** What a record's turns cost, from the provider's usage (the local count where it reported none). */
+function recordCost(record: RunRecord, price: Price): number {
+  return record.turns.reduce((sum, turn) => {
+    const tokens = turn["tokens"] as { input: number; output: number };
+    return sum + costUsd(price, usageTokens(turn["provider_usage"] as ProviderUsage | null, tokens.input, tokens.output));
+  }, 0);
 }

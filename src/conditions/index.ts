@@ -17,3 +17,11 @@ export { RECORD_FORMAT, runMetadataSchema, runRecordSchema, type RunMetadata, ty
 export { parseRunBytes, RunWriter, type ParsedRun } from "./runner/run-file.ts";
 export { manifestIndex, runMatrix, type MatrixInput, type MatrixResult, type RunDeps } from "./runner/run.ts";
 export { mergeRuns, type MergeResult, type MergeSource } from "./runner/merge.ts";
+export { Budget, costUsd, usageTokens, priceSchema, priceTableSchema, type Price, type PriceTable } from "./agents/budget.ts";
+export { createAgent, isModelAgent, LANES, providerOf, type AgentOptions, type Lane } from "./agents/create.ts";
+export { DEFAULT_RETRY, RateLimiter, realTiming, classify, retryAfter, withRetries, type Failure, type RetryPolicy, type Timing } from "./agents/reliability.ts";
+export { parseTextToolCalls, asTextProtocol, textToolsPrompt } from "./agents/text-protocol.ts";
+export { referenceTurn } from "./agents/reference.ts";
+export type { GenerationSettings, ProviderClient, ProviderReply, ProviderRequest } from "./agents/providers/types.ts";
+export { toAnthropicMessages, anthropicRequest } from "./agents/providers/anthropic.ts";
+export { openaiMessages, openaiRequest, readToolCall } from "./agents/providers/openai.ts";

@@ -122,7 +122,7 @@ export async function runEpisode(input: EpisodeInput, agent: AgentEpisode, setti
     const requestTokens = tokens.request(state.messages, view.tools, view.key);
     let response: AgentTurnResponse;
     try {
-      response = await agent.turn({ messages: state.messages, tools: view.tools, turn, maxTurns: settings.maxTurns });
+      response = await agent.turn({ messages: state.messages, tools: view.tools, turn, maxTurns: settings.maxTurns, inputTokens: requestTokens.input });
     } catch (caught) {
       error = caught instanceof FabenchError ? caught : new FabenchError({ kind: "internal", stage: "agent", code: "agent_failed", message: caught instanceof Error ? caught.message : String(caught) });
       endReason = "infrastructure_error";

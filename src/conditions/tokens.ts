@@ -1,8 +1,9 @@
 /**
  * Token counting with a declared tokenizer (gpt-tokenizer, o200k_base by default), recorded by
- * name in every run. Input tokens of a turn = the rendered tool definitions + the rendered
- * messages, each encoded as JSON; tool-schema tokens = the tool definitions alone (cached per
- * visible set, since a 250-tool block is the same for every task).
+ * name in every run. Input tokens of a turn = the tool definitions encoded as one JSON array +
+ * each message encoded as JSON on its own; tool-schema tokens = the tool definitions alone. Both
+ * are cached by content (a 250-tool block, the system prompt and most tool results repeat across
+ * tasks, conditions and trials), which keeps counting off the hot path of a large run.
  */
 import type { Message, ToolDefinition } from "./render.ts";
 
@@ -29,8 +30,11 @@ export interface TurnTokens {
   readonly tool_schema: number;
 }
 
+const MESSAGE_CACHE_LIMIT = 50_000;
+
 export class TurnTokenCounter {
   private readonly toolCache = new Map<string, number>();
+  private readonly messageCache = new Map<string, number>();
 
   constructor(readonly counter: TokenCounter) {}
 
@@ -41,7 +45,19 @@ export class TurnTokenCounter {
       schema = tools.length === 0 ? 0 : this.counter.count(JSON.stringify(tools));
       this.toolCache.set(key, schema);
     }
-    return { input: schema + this.counter.count(JSON.stringify(messages)), tool_schema: schema };
+    let input = schema;
+    for (const message of messages) input += this.message(JSON.stringify(message));
+    return { input, tool_schema: schema };
+  }
+
+  private message(text: string): number {
+    let tokens = this.messageCache.get(text);
+    if (tokens === undefined) {
+      if (this.messageCache.size >= MESSAGE_CACHE_LIMIT) this.messageCache.clear();
+      tokens = this.counter.count(text);
+      this.messageCache.set(text, tokens);
+    }
+    return tokens;
   }
 
   output(text: string, calls: readonly unknown[]): number {

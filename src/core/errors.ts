@@ -3,8 +3,8 @@
  * message for people, and where it was found. Only the CLI turns these into text and exit codes.
  */
 
-/** What kind of failure this is; the CLI maps it to an exit code (usage/input 2, validation 1). */
-export type ErrorKind = "usage" | "input" | "validation" | "internal";
+/** What kind of failure this is; the CLI maps it to an exit code (usage/input 2, validation 1, blocked 3). */
+export type ErrorKind = "usage" | "input" | "validation" | "blocked" | "internal";
 
 /** One problem found in an input: `file:line: code: message` when printed. */
 export interface Problem {

@@ -28,45 +28,46 @@ export function referenceAgent(requestMoreTools: string): Agent {
 }
 
 function referenceEpisode(task: Task, requestMoreTools: string): AgentEpisode {
-  const steps = task.executor_fixture.steps;
-  const observed: Observed = { sources: new Map(), state: new Map() };
-  let next = 0;
-  let waiting = false;
-  return {
-    async turn(request: AgentTurnRequest): Promise<AgentTurnResponse> {
-      if (waiting && readResult(request, observed)) next += 1;
-      waiting = false;
-      const step = steps[next];
-      if (step === undefined || request.turn >= request.maxTurns) return answer(envelope(task, observed));
-      const name = step.route_id.replace(".", "__");
-      const tool = request.tools.find((t) => t.name === name);
-      if (!tool) return answer(`${requestMoreTools}\n${envelope(task, observed)}`);
-      waiting = true;
-      return { text: "", toolCalls: [{ id: `call_${request.turn}`, name, arguments: argumentsFor(step, tool, observed.state) }] };
-    },
-  };
+  return { turn: async (request) => referenceTurn(task, requestMoreTools, request) };
+}
+
+/**
+ * One turn, derived from the conversation alone (so a fake model server can play it too): every
+ * fixture observation in the tool results advanced one step; their sources are what was observed.
+ */
+export function referenceTurn(task: Task, requestMoreTools: string, request: AgentTurnRequest): AgentTurnResponse {
+  const observed = readResults(request);
+  const step = task.executor_fixture.steps[observed.advanced];
+  if (step === undefined || request.turn >= request.maxTurns) return answer(envelope(task, observed));
+  const name = step.route_id.replace(".", "__");
+  const tool = request.tools.find((t) => t.name === name);
+  if (!tool) return answer(`${requestMoreTools}\n${envelope(task, observed)}`);
+  return { text: "", toolCalls: [{ id: `call_${request.turn}`, name, arguments: argumentsFor(step, tool, observed.state) }] };
 }
 
 function answer(text: string): AgentTurnResponse {
   return { text, toolCalls: [] };
 }
 
-/** Reads the last tool result; true when it was the step's observation (not an error or a no-op). */
-function readResult(request: AgentTurnRequest, observed: Observed): boolean {
-  const last = request.messages.at(-1);
-  if (last?.role !== "tool") return false;
-  let result: { status?: unknown; sources?: unknown };
-  try {
-    result = JSON.parse(last.content) as typeof result;
-  } catch {
-    return false;
+/** The fixture observations among the tool results (errors and no-op results carry no sources). */
+function readResults(request: AgentTurnRequest): Observed & { advanced: number } {
+  const observed: Observed & { advanced: number } = { sources: new Map(), state: new Map(), advanced: 0 };
+  for (const message of request.messages) {
+    if (message.role !== "tool") continue;
+    let result: { status?: unknown; sources?: unknown };
+    try {
+      result = JSON.parse(message.content) as typeof result;
+    } catch {
+      continue;
+    }
+    if (result.status === "error" || result.status === "executed" || !Array.isArray(result.sources)) continue;
+    observed.advanced += 1;
+    for (const source of result.sources as Array<{ source_id: string; payload: { facts: Record<string, { value: unknown; unit: string | null }> } }>) {
+      observed.sources.set(source.source_id, source.payload.facts);
+      for (const [key, fact] of Object.entries(source.payload.facts)) observed.state.set(key, fact.value);
+    }
   }
-  if (result.status === "error" || result.status === "executed" || !Array.isArray(result.sources)) return false;
-  for (const source of result.sources as Array<{ source_id: string; payload: { facts: Record<string, { value: unknown; unit: string | null }> } }>) {
-    observed.sources.set(source.source_id, source.payload.facts);
-    for (const [key, fact] of Object.entries(source.payload.facts)) observed.state.set(key, fact.value);
-  }
-  return true;
+  return observed;
 }
 
 function argumentsFor(step: FixtureStep, tool: ToolDefinition, state: ReadonlyMap<string, unknown>): Record<string, unknown> {

@@ -40,9 +40,11 @@ const STATUS_CODES: Record<number, string> = {
 export function classify(error: unknown): Failure {
   if (error instanceof FabenchError) return { code: error.code, status: null, retryable: error.code === "provider_bad_response", retryAfterMs: null };
   const e = error as { status?: unknown; headers?: unknown; name?: unknown; constructor?: { name?: string } } | null;
-  const name = String(e?.name ?? e?.constructor?.name ?? "");
+  // The SDKs' error classes keep `name` as "Error"; their class names say what happened.
+  const name = `${String(e?.name ?? "")} ${String(e?.constructor?.name ?? "")}`;
   const status = typeof e?.status === "number" ? e.status : null;
   if (status === null) {
+    if (error instanceof SyntaxError) return { code: "provider_bad_response", status: null, retryable: true, retryAfterMs: null };
     if (/Timeout/i.test(name)) return { code: "provider_timeout", status: null, retryable: true, retryAfterMs: null };
     if (/Connection|Fetch|Socket/i.test(name) || /ECONN|EPIPE|socket/i.test(String((error as Error | null)?.message ?? "")))
       return { code: "provider_connection_error", status: null, retryable: true, retryAfterMs: null };

@@ -13,8 +13,11 @@ export interface AgentTurnRequest {
   /** 1-based turn number, and the protocol's limit. */
   readonly turn: number;
   readonly maxTurns: number;
+  /** The loop's count of this request's input tokens (tool definitions + messages), for budgets and rate limits. */
+  readonly inputTokens?: number;
 }
 
+/** Token usage as the provider reported it; `input_tokens` excludes tokens read from or written to the cache. */
 export interface ProviderUsage {
   readonly input_tokens: number | null;
   readonly output_tokens: number | null;

@@ -1,7 +1,7 @@
 /**
  * The replay executor (DESIGN §8): every condition receives exactly the same tool outputs, taken
  * from the task's frozen fixture, never from a live service. A call is checked in this order:
- * unknown route; schema; not visible; destructive and not the expected step; a second call in one
+ * a malformed call; unknown route; schema; not visible; destructive and not the expected step; a second call in one
  * turn; the expected step's argument rules; a fixture's fail-once error; then the observation.
  * A visible, valid call that is not the expected step gets a neutral observation.
  */
@@ -47,6 +47,7 @@ export class ReplayExecutor {
       unauthorized_destructive: unauthorized,
       observation: { status: "error", error_code: code, message },
     });
+    if (call.malformed !== undefined) return fail("malformed_tool_call", `the tool call could not be read: ${call.malformed}`);
     if (!endpoint) return fail("unknown_tool", `there is no tool named ${call.name}`);
     const schema = schemaProblem(endpoint, call.arguments);
     if (schema) return fail(schema.code, schema.message);

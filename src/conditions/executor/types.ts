@@ -5,9 +5,12 @@ export interface ToolCall {
   readonly id: string;
   readonly name: string;
   readonly arguments: unknown;
+  /** Set when the model's call could not be read (bad JSON, truncated arguments): why. */
+  readonly malformed?: string;
 }
 
 export const EXECUTOR_ERROR_CODES = [
+  "malformed_tool_call",
   "unknown_tool",
   "unexpected_arguments",
   "missing_required_argument",

@@ -29,12 +29,16 @@ export interface MatrixInput {
   readonly metadata: RunMetadata;
   readonly shard: string | null;
   readonly concurrency: number;
+  /** Stop scheduling once this many episodes ended in infrastructure errors (null: never). */
+  readonly maxErrors: number | null;
 }
 
 export interface MatrixResult {
   readonly finished: number;
   readonly errors: number;
   readonly stopped: boolean;
+  /** Why the run stopped early: an interrupt, the error limit, or the budget. */
+  readonly stopReason: "interrupted" | "max_errors" | "budget_exhausted" | null;
 }
 
 export function manifestIndex(manifest: ConditionManifest): Map<string, ManifestEntry> {
@@ -46,21 +50,29 @@ export async function runMatrix(input: MatrixInput, deps: RunDeps): Promise<Matr
   const queue = [...input.episodes];
   let finished = 0;
   let errors = 0;
+  let stopReason: MatrixResult["stopReason"] = null;
   const worker = async () => {
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-      if (deps.shouldStop()) {
+      if (stopReason === null && deps.shouldStop()) stopReason = "interrupted";
+      if (stopReason !== null) {
         queue.length = 0;
         return;
       }
       const record = await runOne(next, input, entries, deps);
+      // A request the budget refused was never sent: the episode is left for a later --resume.
+      if (record.error_code === "budget_exhausted") {
+        stopReason = "budget_exhausted";
+        continue;
+      }
       deps.append(record);
       finished += 1;
       if (record.status === "error") errors += 1;
+      if (input.maxErrors !== null && errors >= input.maxErrors) stopReason ??= "max_errors";
       deps.progress(finished, input.episodes.length);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(input.concurrency, input.episodes.length)) }, worker));
-  return { finished, errors, stopped: finished < input.episodes.length };
+  return { finished, errors, stopped: finished < input.episodes.length, stopReason: finished < input.episodes.length ? (stopReason ?? "interrupted") : null };
 }
 
 async function runOne(episode: PlannedEpisode, input: MatrixInput, entries: Map<string, ManifestEntry>, deps: RunDeps): Promise<RunRecord> {

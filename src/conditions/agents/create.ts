@@ -1,0 +1,106 @@
+/** Agents by spec: `reference`, `anthropic:MODEL`, `openai:MODEL`, `openai-compatible:MODEL`, `command:PATH`. */
+import { usageError } from "../../core/index.ts";
+import type { TokenCounter } from "../tokens.ts";
+import { Budget, type Price } from "./budget.ts";
+import { commandAgent } from "./command.ts";
+import { modelAgent } from "./model.ts";
+import { anthropicClient } from "./providers/anthropic.ts";
+import { openaiClient } from "./providers/openai.ts";
+import type { GenerationSettings } from "./providers/types.ts";
+import { DEFAULT_RETRY, RateLimiter, type Timing } from "./reliability.ts";
+import { referenceAgent } from "./reference.ts";
+import type { Agent } from "./types.ts";
+
+export const LANES = ["configured-model", "pinned-model", "current-model"] as const;
+export type Lane = (typeof LANES)[number];
+
+export interface AgentOptions {
+  readonly spec: string;
+  readonly requestMoreTools: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly baseUrl?: string;
+  readonly toolProtocol: "native" | "text";
+  readonly openaiApi: "chat" | "responses";
+  readonly lane: Lane;
+  readonly modelRevision?: string;
+  readonly generation: GenerationSettings;
+  readonly requestTimeoutMs: number;
+  readonly maxRetries: number;
+  /** First backoff delay; doubles per retry (Retry-After wins when the provider sends one). */
+  readonly retryBaseDelayMs?: number;
+  readonly rpm?: number;
+  readonly tpm?: number;
+  readonly price: Price | null;
+  readonly budgetUsd?: number;
+  readonly agentArgs: readonly string[];
+  readonly passEnv: readonly string[];
+  readonly agentTimeoutMs: number;
+  readonly taskSetSha256: string;
+  readonly tokens: TokenCounter;
+  readonly timing: Timing;
+}
+
+/** Whether an agent spec means answer inference by a model (everything but the reference agent). */
+export function isModelAgent(spec: string): boolean {
+  return spec !== "reference";
+}
+
+export function providerOf(spec: string): { kind: string; target: string } {
+  const colon = spec.indexOf(":");
+  return colon === -1 ? { kind: spec, target: "" } : { kind: spec.slice(0, colon), target: spec.slice(colon + 1) };
+}
+
+export function createAgent(options: AgentOptions): Agent {
+  if (options.spec === "reference") return referenceAgent(options.requestMoreTools);
+  const { kind, target } = providerOf(options.spec);
+  if (target === "") throw usageError("unknown_agent", `--agent takes reference, anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH, not ${options.spec}`);
+  if (kind === "command")
+    return commandAgent({ path: target, args: options.agentArgs, passEnv: options.passEnv, env: options.env, timeoutMs: options.agentTimeoutMs, maxStdoutBytes: 4 * 1024 * 1024, maxStderrBytes: 1024 * 1024, taskSetSha256: options.taskSetSha256 });
+  if (options.lane === "pinned-model" && !options.modelRevision) throw usageError("model_revision_required", "--lane pinned-model needs --model-revision (an immutable provider revision)");
+  const model = options.lane === "pinned-model" && options.modelRevision ? options.modelRevision : target;
+  const provider = providerClient(kind, model, options);
+  return modelAgent({
+    identity: {
+      agent: kind,
+      model: target,
+      settings: {
+        lane: options.lane,
+        model_revision: options.modelRevision ?? null,
+        temperature: options.generation.temperature,
+        max_output_tokens: options.generation.max_output_tokens,
+        seed: options.generation.seed,
+        tool_protocol: options.toolProtocol,
+        prompt_cache: kind === "anthropic" && options.generation.prompt_cache,
+        base_url: kind === "openai-compatible" ? (options.baseUrl ?? null) : null,
+        openai_api: kind === "anthropic" ? null : options.openaiApi,
+      },
+    },
+    provider,
+    toolProtocol: options.toolProtocol,
+    settings: options.generation,
+    retry: { ...DEFAULT_RETRY, maxRetries: options.maxRetries, ...(options.retryBaseDelayMs !== undefined ? { baseDelayMs: options.retryBaseDelayMs } : {}) },
+    timing: options.timing,
+    limiter: new RateLimiter(options.rpm ?? null, options.tpm ?? null, options.timing),
+    budget: new Budget(options.budgetUsd ?? null, options.price),
+    tokens: options.tokens,
+  });
+}
+
+function providerClient(kind: string, model: string, options: AgentOptions) {
+  const timeoutMs = options.requestTimeoutMs;
+  const baseURL = options.baseUrl;
+  if (kind === "anthropic") {
+    const apiKey = options.env["ANTHROPIC_API_KEY"];
+    if (!apiKey) throw usageError("missing_api_key", "set ANTHROPIC_API_KEY in the environment");
+    return anthropicClient({ model, apiKey, timeoutMs, ...(baseURL ? { baseURL } : {}) });
+  }
+  if (kind === "openai" || kind === "openai-compatible") {
+    if (options.openaiApi === "responses") throw usageError("unsupported_option", "--openai-api responses is not built yet; use chat");
+    const compatible = kind === "openai-compatible";
+    if (compatible && !baseURL) throw usageError("missing_base_url", "openai-compatible needs --base-url (including /v1)");
+    const apiKey = options.env["OPENAI_API_KEY"] ?? (compatible ? "not-needed" : undefined);
+    if (!apiKey) throw usageError("missing_api_key", "set OPENAI_API_KEY in the environment");
+    return openaiClient({ model, apiKey, timeoutMs, compatible, ...(baseURL ? { baseURL } : {}) });
+  }
+  throw usageError("unknown_agent", `unknown agent kind ${kind}; use reference, anthropic, openai, openai-compatible or command`);
+}

@@ -1,0 +1,55 @@
+/**
+ * A model agent: one provider request per turn, through the tool protocol of choice, rate-limited,
+ * budgeted and retried. It never sees the task's fixture — only the conversation and the tools.
+ */
+import type { TokenCounter } from "../tokens.ts";
+import { Budget } from "./budget.ts";
+import type { GenerationSettings, ProviderClient, ProviderRequest } from "./providers/types.ts";
+import { RateLimiter, withRetries, type RetryPolicy, type Timing } from "./reliability.ts";
+import { asTextProtocol, parseTextToolCalls } from "./text-protocol.ts";
+import type { Agent, AgentIdentity, AgentTurnRequest, AgentTurnResponse } from "./types.ts";
+
+export interface ModelAgentOptions {
+  readonly identity: AgentIdentity;
+  readonly provider: ProviderClient;
+  readonly toolProtocol: "native" | "text";
+  readonly settings: GenerationSettings;
+  readonly retry: RetryPolicy;
+  readonly timing: Timing;
+  readonly limiter: RateLimiter;
+  readonly budget: Budget;
+  readonly tokens: TokenCounter;
+}
+
+export function modelAgent(options: ModelAgentOptions): Agent {
+  return {
+    identity: options.identity,
+    startEpisode: () => ({ turn: (request) => modelTurn(options, request) }),
+  };
+}
+
+async function modelTurn(options: ModelAgentOptions, request: AgentTurnRequest): Promise<AgentTurnResponse> {
+  const system = request.messages.find((m) => m.role === "system")?.content ?? "";
+  const neutral: ProviderRequest = {
+    system,
+    messages: request.messages.filter((m): m is Exclude<typeof m, { role: "system" }> => m.role !== "system"),
+    tools: request.tools,
+    settings: options.settings,
+  };
+  const sent = options.toolProtocol === "text" ? asTextProtocol(neutral) : neutral;
+  // The loop has already counted this request; count again only when called on its own.
+  const inputTokens = request.inputTokens ?? options.tokens.count(JSON.stringify(sent));
+  const reservation = options.budget.reserve(inputTokens, options.settings.max_output_tokens);
+  let reply;
+  try {
+    await options.limiter.acquire(inputTokens + options.settings.max_output_tokens);
+    reply = await withRetries(() => options.provider.complete(sent), options.retry, options.timing, options.provider.name);
+  } catch (error) {
+    options.budget.release(reservation);
+    throw error;
+  }
+  const outputTokens = options.tokens.count(reply.text);
+  options.budget.settle(reservation, reply.usage, inputTokens, outputTokens);
+  const toolCalls = options.toolProtocol === "text" ? parseTextToolCalls(reply.text, request.turn) : reply.toolCalls;
+  return { text: reply.text, toolCalls, usage: reply.usage, ...(reply.model ? { model: reply.model } : {}) };
+}

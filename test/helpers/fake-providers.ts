@@ -1,0 +1,186 @@
+/**
+ * A fake model provider on 127.0.0.1 that speaks the Anthropic Messages and OpenAI Chat
+ * Completions wire formats, so the official SDKs talk to it through their base URL. Its "model"
+ * is the reference agent's policy, read from the conversation alone; faults are injected per
+ * request number.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Task } from "../../src/authoring/index.ts";
+import { loadTokenCounter, parseTextToolCalls, referenceTurn, type Message, type ToolCall, type ToolDefinition } from "../../src/conditions/index.ts";
+
+export type Fault =
+  | { kind: "status"; status: number; retryAfter?: string }
+  | { kind: "slow"; ms: number }
+  | { kind: "malformed_json" }
+  | { kind: "truncated_arguments" }
+  | { kind: "unknown_tool" };
+
+export interface FakeProvider {
+  readonly url: string;
+  /** Requests received, per path, and when the first arrived and the last was answered (performance.now). */
+  readonly requests: { count: number; paths: string[]; authorization: string[]; first: number; last: number };
+  close(): Promise<void>;
+}
+
+export interface FakeOptions {
+  readonly tasks: readonly Task[];
+  readonly fault?: (n: number, path: string) => Fault | null;
+  readonly latencyMs?: number;
+  /** How usage is counted: with the o200k tokenizer (default), or cheaply as characters / 4 (for soak runs). */
+  readonly usage?: "tokenizer" | "chars";
+}
+
+const counter = await loadTokenCounter();
+
+export async function startFakeProvider(options: FakeOptions): Promise<FakeProvider> {
+  const byQuery = new Map(options.tasks.map((t) => [t.query, t]));
+  const requests = { count: 0, paths: [] as string[], authorization: [] as string[], first: Infinity, last: 0 };
+  const count = options.usage === "chars" ? (text: string) => Math.ceil(text.length / 4) : (text: string) => counter.count(text);
+  const server: Server = createServer((req, res) => void handle(req, res));
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    let raw = "";
+    for await (const chunk of req) raw += chunk;
+    const n = requests.count++;
+    requests.first = Math.min(requests.first, performance.now());
+    res.on("finish", () => (requests.last = Math.max(requests.last, performance.now())));
+    requests.paths.push(req.url ?? "");
+    requests.authorization.push(String(req.headers["authorization"] ?? req.headers["x-api-key"] ?? ""));
+    const fault = options.fault?.(n, req.url ?? "") ?? null;
+    await sleep(options.latencyMs ?? 0);
+    if (fault?.kind === "slow") await sleep(fault.ms);
+    if (fault?.kind === "status") {
+      const headers: Record<string, string> = { "content-type": "application/json", ...(fault.retryAfter !== undefined ? { "retry-after": fault.retryAfter } : {}) };
+      const type = fault.status === 529 ? "overloaded_error" : fault.status === 429 ? "rate_limit_error" : "api_error";
+      return res.writeHead(fault.status, headers).end(JSON.stringify({ type: "error", error: { type, message: "secret internal detail sk-should-never-be-logged" } }));
+    }
+    if (fault?.kind === "malformed_json") return res.writeHead(200, { "content-type": "application/json" }).end('{"id": "msg_1", "content": [');
+    const body = JSON.parse(raw) as Record<string, unknown>;
+    const anthropic = (req.url ?? "").includes("/messages");
+    const conversation = anthropic ? fromAnthropic(body) : fromOpenAI(body);
+    const task = byQuery.get(conversation.query);
+    if (!task) return res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "unknown task" } }));
+    let reply = referenceTurn(task, "REQUEST_MORE_TOOLS", { messages: conversation.messages, tools: conversation.tools, turn: conversation.turn, maxTurns: 6 });
+    let calls: ToolCall[] = [...reply.toolCalls];
+    if (fault?.kind === "unknown_tool") calls = calls.map((c) => ({ ...c, name: "materials__teleport" }));
+    const text = conversation.textProtocol && calls.length > 0 ? calls.map((c) => `<tool_call>${JSON.stringify({ name: c.name, arguments: c.arguments })}</tool_call>`).join("\n") : reply.text;
+    if (conversation.textProtocol) calls = [];
+    reply = { text, toolCalls: calls };
+    const usage = { input: count(raw), output: count(text) + (calls.length > 0 ? count(JSON.stringify(calls)) : 0) };
+    const model = `${String(body["model"])}-fake-2026-11-01`;
+    const payload = anthropic ? toAnthropic(model, reply.text, calls, usage) : toOpenAI(model, reply.text, calls, usage, fault?.kind === "truncated_arguments");
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(payload));
+  }
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+interface Conversation {
+  query: string;
+  messages: Message[];
+  tools: ToolDefinition[];
+  turn: number;
+  textProtocol: boolean;
+}
+
+/** Tools described in the system prompt by the text protocol: `- name: description`. */
+function textTools(system: string): ToolDefinition[] {
+  return [...system.matchAll(/^- ([a-z0-9_]+__[a-z0-9_]+): .*\n {2}parameters: (.*)$/gm)].map((m) => ({ name: m[1]!, description: "", parameters: JSON.parse(m[2]!) }));
+}
+
+function finish(messages: Message[], tools: ToolDefinition[], system: string): Conversation {
+  const textProtocol = tools.length === 0 && system.includes("## Tools");
+  const all = textProtocol ? textTools(system) : tools;
+  const neutral: Message[] = [];
+  for (const m of messages) {
+    if (textProtocol && m.role === "user" && m.content.startsWith("<tool_result")) {
+      const match = /^<tool_result name="([^"]*)">([\s\S]*)<\/tool_result>$/.exec(m.content);
+      neutral.push({ role: "tool", tool_call_id: "t", name: match?.[1] ?? "", content: match?.[2] ?? "" });
+    } else if (textProtocol && m.role === "assistant") neutral.push({ ...m, tool_calls: parseTextToolCalls(m.content, 0) });
+    else neutral.push(m);
+  }
+  const query = neutral.find((m) => m.role === "user")?.content ?? "";
+  return { query, messages: neutral, tools: all, turn: neutral.filter((m) => m.role === "assistant").length + 1, textProtocol };
+}
+
+function fromAnthropic(body: Record<string, unknown>): Conversation {
+  const system = (body["system"] as Array<{ text: string }> | string | undefined) ?? "";
+  const systemText = typeof system === "string" ? system : system.map((b) => b.text).join("");
+  const messages: Message[] = [];
+  for (const m of body["messages"] as Array<{ role: string; content: string | Array<Record<string, unknown>> }>) {
+    const blocks = typeof m.content === "string" ? [{ type: "text", text: m.content }] : m.content;
+    if (m.role === "assistant") {
+      const text = blocks.filter((b) => b["type"] === "text").map((b) => String(b["text"])).join("");
+      const calls = blocks.filter((b) => b["type"] === "tool_use").map((b) => ({ id: String(b["id"]), name: String(b["name"]), arguments: b["input"] }));
+      messages.push({ role: "assistant", content: text === "(no text)" ? "" : text, tool_calls: calls });
+    } else
+      for (const b of blocks) {
+        if (b["type"] === "tool_result") messages.push({ role: "tool", tool_call_id: String(b["tool_use_id"]), name: "", content: String(b["content"]) });
+        else messages.push({ role: "user", content: String(b["text"]) });
+      }
+  }
+  const tools = ((body["tools"] as Array<{ name: string; description: string; input_schema: ToolDefinition["parameters"] }> | undefined) ?? []).map((t) => ({ name: t.name, description: t.description, parameters: t.input_schema }));
+  return finish(messages, tools, systemText);
+}
+
+function fromOpenAI(body: Record<string, unknown>): Conversation {
+  let system = "";
+  const messages: Message[] = [];
+  for (const m of body["messages"] as Array<Record<string, unknown>>) {
+    if (m["role"] === "system") system = String(m["content"]);
+    else if (m["role"] === "user") messages.push({ role: "user", content: String(m["content"]) });
+    else if (m["role"] === "tool") messages.push({ role: "tool", tool_call_id: String(m["tool_call_id"]), name: "", content: String(m["content"]) });
+    else {
+      const calls = ((m["tool_calls"] as Array<{ id: string; function: { name: string; arguments: string } }> | undefined) ?? []).map((c) => ({ id: c.id, name: c.function.name, arguments: safeParse(c.function.arguments) }));
+      messages.push({ role: "assistant", content: String(m["content"] ?? ""), tool_calls: calls });
+    }
+  }
+  const tools = ((body["tools"] as Array<{ function: { name: string; description: string; parameters: ToolDefinition["parameters"] } }> | undefined) ?? []).map((t) => ({ name: t.function.name, description: t.function.description, parameters: t.function.parameters }));
+  return finish(messages, tools, system);
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function toAnthropic(model: string, text: string, calls: ToolCall[], usage: { input: number; output: number }) {
+  const content = [...(text ? [{ type: "text", text }] : []), ...calls.map((c) => ({ type: "tool_use", id: `toolu_${c.id}`, name: c.name, input: c.arguments }))];
+  return {
+    id: "msg_fake",
+    type: "message",
+    role: "assistant",
+    model,
+    content,
+    stop_reason: calls.length > 0 ? "tool_use" : "end_turn",
+    stop_sequence: null,
+    usage: { input_tokens: usage.input, output_tokens: usage.output, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+  };
+}
+
+function toOpenAI(model: string, text: string, calls: ToolCall[], usage: { input: number; output: number }, truncate: boolean) {
+  const toolCalls = calls.map((c) => {
+    const args = JSON.stringify(c.arguments);
+    return { id: `call_${c.id}`, type: "function", function: { name: c.name, arguments: truncate ? args.slice(0, Math.max(1, args.length - 5)) : args } };
+  });
+  return {
+    id: "chatcmpl-fake",
+    object: "chat.completion",
+    created: 1_790_000_000,
+    model,
+    choices: [{ index: 0, message: { role: "assistant", content: text || null, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) }, finish_reason: toolCalls.length > 0 ? "tool_calls" : "stop" }],
+    usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },
+  };
+}

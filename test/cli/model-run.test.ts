@@ -57,6 +57,7 @@ describe("model agents against fake providers", () => {
   it.each([
     ["anthropic native", ["--agent", "anthropic:claude-test"]],
     ["openai native", ["--agent", "openai:gpt-test"]],
+    ["openai responses API", ["--agent", "openai:gpt-test", "--openai-api", "responses"]],
     ["openai-compatible native", ["--agent", "openai-compatible:local-model"]],
     ["openai-compatible text protocol", ["--agent", "openai-compatible:local-model", "--tool-protocol", "text"]],
     ["anthropic text protocol", ["--agent", "anthropic:claude-test", "--tool-protocol", "text"]],

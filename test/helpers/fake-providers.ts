@@ -57,7 +57,8 @@ export async function startFakeProvider(options: FakeOptions): Promise<FakeProvi
     if (fault?.kind === "malformed_json") return res.writeHead(200, { "content-type": "application/json" }).end('{"id": "msg_1", "content": [');
     const body = JSON.parse(raw) as Record<string, unknown>;
     const anthropic = (req.url ?? "").includes("/messages");
-    const conversation = anthropic ? fromAnthropic(body) : fromOpenAI(body);
+    const responses = (req.url ?? "").includes("/responses");
+    const conversation = anthropic ? fromAnthropic(body) : responses ? fromResponses(body) : fromOpenAI(body);
     const task = byQuery.get(conversation.query);
     if (!task) return res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "unknown task" } }));
     let reply = referenceTurn(task, "REQUEST_MORE_TOOLS", { messages: conversation.messages, tools: conversation.tools, turn: conversation.turn, maxTurns: 6 });
@@ -68,7 +69,7 @@ export async function startFakeProvider(options: FakeOptions): Promise<FakeProvi
     reply = { text, toolCalls: calls };
     const usage = { input: count(raw), output: count(text) + (calls.length > 0 ? count(JSON.stringify(calls)) : 0) };
     const model = `${String(body["model"])}-fake-2026-11-01`;
-    const payload = anthropic ? toAnthropic(model, reply.text, calls, usage) : toOpenAI(model, reply.text, calls, usage, fault?.kind === "truncated_arguments");
+    const payload = anthropic ? toAnthropic(model, reply.text, calls, usage) : responses ? toResponses(model, reply.text, calls, usage) : toOpenAI(model, reply.text, calls, usage, fault?.kind === "truncated_arguments");
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(payload));
   }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -182,5 +183,35 @@ function toOpenAI(model: string, text: string, calls: ToolCall[], usage: { input
     model,
     choices: [{ index: 0, message: { role: "assistant", content: text || null, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) }, finish_reason: toolCalls.length > 0 ? "tool_calls" : "stop" }],
     usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },
+  };
+}
+
+function fromResponses(body: Record<string, unknown>): Conversation {
+  const messages: Message[] = [];
+  for (const item of body["input"] as Array<Record<string, unknown>>) {
+    if (item["type"] === "function_call_output") messages.push({ role: "tool", tool_call_id: String(item["call_id"]), name: "", content: String(item["output"]) });
+    else if (item["type"] === "function_call") {
+      const last = messages.at(-1);
+      const call = { id: String(item["call_id"]), name: String(item["name"]), arguments: safeParse(String(item["arguments"])) };
+      if (last?.role === "assistant") messages[messages.length - 1] = { ...last, tool_calls: [...last.tool_calls, call] };
+      else messages.push({ role: "assistant", content: "", tool_calls: [call] });
+    } else if (item["role"] === "assistant") messages.push({ role: "assistant", content: String(item["content"]), tool_calls: [] });
+    else messages.push({ role: "user", content: String(item["content"]) });
+  }
+  const tools = ((body["tools"] as Array<{ name: string; description: string; parameters: ToolDefinition["parameters"] }> | undefined) ?? []).map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+  return finish(messages, tools, String(body["instructions"] ?? ""));
+}
+
+function toResponses(model: string, text: string, calls: ToolCall[], usage: { input: number; output: number }) {
+  return {
+    id: "resp_fake",
+    object: "response",
+    model,
+    status: "completed",
+    output: [
+      ...(text ? [{ type: "message", id: "msg_1", role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations: [] }] }] : []),
+      ...calls.map((c) => ({ type: "function_call", id: `fc_${c.id}`, call_id: `call_${c.id}`, name: c.name, arguments: JSON.stringify(c.arguments), status: "completed" })),
+    ],
+    usage: { input_tokens: usage.input, output_tokens: usage.output, total_tokens: usage.input + usage.output, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } },
   };
 }

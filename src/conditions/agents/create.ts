@@ -6,6 +6,7 @@ import { commandAgent } from "./command.ts";
 import { modelAgent } from "./model.ts";
 import { anthropicClient } from "./providers/anthropic.ts";
 import { openaiClient } from "./providers/openai.ts";
+import { openaiResponsesClient } from "./providers/openai-responses.ts";
 import type { GenerationSettings } from "./providers/types.ts";
 import { DEFAULT_RETRY, RateLimiter, type Timing } from "./reliability.ts";
 import { referenceAgent } from "./reference.ts";
@@ -95,11 +96,11 @@ function providerClient(kind: string, model: string, options: AgentOptions) {
     return anthropicClient({ model, apiKey, timeoutMs, ...(baseURL ? { baseURL } : {}) });
   }
   if (kind === "openai" || kind === "openai-compatible") {
-    if (options.openaiApi === "responses") throw usageError("unsupported_option", "--openai-api responses is not built yet; use chat");
     const compatible = kind === "openai-compatible";
     if (compatible && !baseURL) throw usageError("missing_base_url", "openai-compatible needs --base-url (including /v1)");
     const apiKey = options.env["OPENAI_API_KEY"] ?? (compatible ? "not-needed" : undefined);
     if (!apiKey) throw usageError("missing_api_key", "set OPENAI_API_KEY in the environment");
+    if (options.openaiApi === "responses") return openaiResponsesClient({ model, apiKey, timeoutMs, ...(baseURL ? { baseURL } : {}) });
     return openaiClient({ model, apiKey, timeoutMs, compatible, ...(baseURL ? { baseURL } : {}) });
   }
   throw usageError("unknown_agent", `unknown agent kind ${kind}; use reference, anthropic, openai, openai-compatible or command`);

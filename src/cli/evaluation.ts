@@ -87,6 +87,8 @@ export function registerEvaluation(program: Command, r: Registrar): void {
     .option("--agent-arg <arg>", "argument for a command agent (repeatable)", collect, [])
     .option("--pass-env <name>", "environment variable a command agent may see (repeatable)", collect, [])
     .option("--agent-timeout <ms>", "time limit per command-agent turn", positiveInt("--agent-timeout"), 120_000)
+    .option("--batch", "Anthropic Message Batches / OpenAI Batch API: every pending episode advances one turn per batch", false)
+    .option("--batch-poll-ms <ms>", "how often to poll a running batch", positiveInt("--batch-poll-ms"), 30_000)
     .option("--tokenizer <name>", "o200k_base or cl100k_base", "o200k_base")
     .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
     .option("--plan <path>", "authoring plan", DEFAULTS.plan)

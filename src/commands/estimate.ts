@@ -24,7 +24,7 @@ export interface Estimate {
   readonly cost_usd: { expected: number; worst_case: number; expected_with_prompt_cache: number } | null;
 }
 
-export async function estimateRun(input: Omit<MatrixInput, "maxErrors">, maxOutputTokens: number, price: Price | null): Promise<Estimate> {
+export async function estimateRun(input: Omit<MatrixInput, "maxErrors">, maxOutputTokens: number, price: Price | null, priceFactor = 1): Promise<Estimate> {
   const records: RunRecord[] = [];
   await runMatrix({ ...input, maxErrors: null }, { now: () => new Date(0), clock: () => 0, append: (r) => records.push(r), progress: () => undefined, shouldStop: () => false });
   const perCondition: Record<string, ConditionEstimate> = {};
@@ -44,7 +44,7 @@ export async function estimateRun(input: Omit<MatrixInput, "maxErrors">, maxOutp
     (a, e) => ({ input: a.input + e.input_tokens, output: a.output + e.reference_output_tokens, max: a.max + e.max_output_tokens, calls: a.calls + e.model_calls }),
     { input: 0, output: 0, max: 0, calls: 0 },
   );
-  const round = (usd: number) => Math.round(usd * 10_000) / 10_000;
+  const round = (usd: number) => Math.round(usd * priceFactor * 10_000) / 10_000;
   return {
     episodes: records.length,
     model_calls: totals.calls,

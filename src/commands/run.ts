@@ -69,6 +69,8 @@ export interface RunOptions {
   readonly agentArg: readonly string[];
   readonly passEnv: readonly string[];
   readonly agentTimeout: number;
+  readonly batch: boolean;
+  readonly batchPollMs: number;
   readonly json: boolean;
   /** The environment the CLI hands over (API keys are read from it and never written anywhere). */
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -89,6 +91,8 @@ function loadPrice(path: string | undefined, agent: string): Price | null {
 
 export async function run(options: RunOptions, io: CliIo): Promise<number> {
   if (!options.estimate && options.out === undefined) throw usageError("missing_out", "--out is required (or use --estimate)");
+  if (options.batch && options.resume === false && options.out !== undefined && existsSync(`${options.out}.batches.json`))
+    throw usageError("output_exists", `${options.out}.batches.json exists; add --resume to continue that batch run`);
   if (options.budgetUsd !== undefined && options.prices === undefined) throw usageError("budget_needs_prices", "--budget-usd needs --prices FILE");
   const loaded = load({ protocol: options.protocol, plan: options.plan, catalogs: options.catalogs, forbiddenCorpus: [] });
   const { protocol } = loaded;
@@ -141,6 +145,7 @@ export async function run(options: RunOptions, io: CliIo): Promise<number> {
     taskSetSha256: corpus.tasksSha256,
     tokens: counter,
     timing: realTiming,
+    ...(options.batch && !options.estimate ? { batch: { checkpointPath: `${out}.batches.json`, pollMs: options.batchPollMs } } : {}),
   });
   const metadata = runMetadata({
     loaded,
@@ -161,10 +166,11 @@ export async function run(options: RunOptions, io: CliIo): Promise<number> {
     tokens: new TurnTokenCounter(counter),
     metadata,
     shard: options.shard ? `${options.shard.index}/${options.shard.count}` : null,
-    concurrency: options.concurrency,
+    // Batch mode advances every pending episode together, one turn per batch.
+    concurrency: options.batch ? Math.max(1, episodes.length) : options.concurrency,
   };
   if (options.estimate) {
-    const estimate = await estimateRun(matrix, options.maxOutputTokens, price);
+    const estimate = await estimateRun(matrix, options.maxOutputTokens, price, options.batch ? 0.5 : 1);
     if (options.json) printJson(io, { agent: options.agent, ...estimate });
     else io.out(renderEstimate(options.agent, estimate));
     return EXIT.ok;
@@ -191,7 +197,8 @@ async function execute(options: RunOptions, out: string, matrix: Omit<MatrixInpu
   const price = loadPrice(options.prices, options.agent);
   const append = (record: RunRecord) => {
     writer.append(record);
-    if (price) spent += recordCost(record, price);
+    // The batch APIs bill half the synchronous price.
+    if (price) spent += recordCost(record, price) * (options.batch ? 0.5 : 1);
   };
   let result;
   try {

@@ -97,6 +97,14 @@ interface EpisodeState {
 }
 
 export async function runEpisode(input: EpisodeInput, agent: AgentEpisode, settings: LoopSettings, tokens: TurnTokenCounter): Promise<EpisodeOutcome> {
+  try {
+    return await loop(input, agent, settings, tokens);
+  } finally {
+    agent.finish?.();
+  }
+}
+
+async function loop(input: EpisodeInput, agent: AgentEpisode, settings: LoopSettings, tokens: TurnTokenCounter): Promise<EpisodeOutcome> {
   const { task } = input;
   const stages = views(task, input.endpoints, input.stages, input.catalogSize);
   const state: EpisodeState = {

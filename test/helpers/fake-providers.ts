@@ -19,7 +19,7 @@ export type Fault =
 export interface FakeProvider {
   readonly url: string;
   /** Requests received, per path, and when the first arrived and the last was answered (performance.now). */
-  readonly requests: { count: number; paths: string[]; authorization: string[]; first: number; last: number };
+  readonly requests: { count: number; paths: string[]; authorization: string[]; first: number; last: number; batchItems: string[] };
   close(): Promise<void>;
 }
 
@@ -35,7 +35,7 @@ const counter = await loadTokenCounter();
 
 export async function startFakeProvider(options: FakeOptions): Promise<FakeProvider> {
   const byQuery = new Map(options.tasks.map((t) => [t.query, t]));
-  const requests = { count: 0, paths: [] as string[], authorization: [] as string[], first: Infinity, last: 0 };
+  const requests = { count: 0, paths: [] as string[], authorization: [] as string[], first: Infinity, last: 0, batchItems: [] as string[] };
   const count = options.usage === "chars" ? (text: string) => Math.ceil(text.length / 4) : (text: string) => counter.count(text);
   const server: Server = createServer((req, res) => void handle(req, res));
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -55,12 +55,20 @@ export async function startFakeProvider(options: FakeOptions): Promise<FakeProvi
       return res.writeHead(fault.status, headers).end(JSON.stringify({ type: "error", error: { type, message: "secret internal detail sk-should-never-be-logged" } }));
     }
     if (fault?.kind === "malformed_json") return res.writeHead(200, { "content-type": "application/json" }).end('{"id": "msg_1", "content": [');
+    const url = req.url ?? "";
+    if (url.includes("/batches") || url.startsWith("/v1/files")) return batchRoute(req.method ?? "GET", url, raw, req.headers["content-type"] ?? "", res);
     const body = JSON.parse(raw) as Record<string, unknown>;
-    const anthropic = (req.url ?? "").includes("/messages");
-    const responses = (req.url ?? "").includes("/responses");
-    const conversation = anthropic ? fromAnthropic(body) : responses ? fromResponses(body) : fromOpenAI(body);
+    const kind = url.includes("/messages") ? "anthropic" : url.includes("/responses") ? "responses" : "openai";
+    const payload = answer(kind, body, raw, fault);
+    if (payload === null) return res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "unknown task" } }));
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(payload));
+  }
+
+  /** The fake model's reply to one request body, in the provider's format (null: unknown task). */
+  function answer(kind: "anthropic" | "openai" | "responses", body: Record<string, unknown>, raw: string, fault: Fault | null): unknown {
+    const conversation = kind === "anthropic" ? fromAnthropic(body) : kind === "responses" ? fromResponses(body) : fromOpenAI(body);
     const task = byQuery.get(conversation.query);
-    if (!task) return res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "unknown task" } }));
+    if (!task) return null;
     let reply = referenceTurn(task, "REQUEST_MORE_TOOLS", { messages: conversation.messages, tools: conversation.tools, turn: conversation.turn, maxTurns: 6 });
     let calls: ToolCall[] = [...reply.toolCalls];
     if (fault?.kind === "unknown_tool") calls = calls.map((c) => ({ ...c, name: "materials__teleport" }));
@@ -69,9 +77,67 @@ export async function startFakeProvider(options: FakeOptions): Promise<FakeProvi
     reply = { text, toolCalls: calls };
     const usage = { input: count(raw), output: count(text) + (calls.length > 0 ? count(JSON.stringify(calls)) : 0) };
     const model = `${String(body["model"])}-fake-2026-11-01`;
-    const payload = anthropic ? toAnthropic(model, reply.text, calls, usage) : responses ? toResponses(model, reply.text, calls, usage) : toOpenAI(model, reply.text, calls, usage, fault?.kind === "truncated_arguments");
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(payload));
+    if (kind === "anthropic") return toAnthropic(model, reply.text, calls, usage);
+    if (kind === "responses") return toResponses(model, reply.text, calls, usage);
+    return toOpenAI(model, reply.text, calls, usage, fault?.kind === "truncated_arguments");
   }
+
+  // Batches: answered when created, reported "in_progress" on the first poll and "ended" after.
+  const batches = new Map<string, { polls: number; lines: string[]; kind: "anthropic" | "openai"; outputFile: string }>();
+  const files = new Map<string, string>();
+  function batchRoute(method: string, url: string, raw: string, contentType: string, res: ServerResponse) {
+    const json = (value: unknown) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(value));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    if (method === "POST" && url === "/v1/messages/batches") {
+      const body = JSON.parse(raw) as { requests: Array<{ custom_id: string; params: Record<string, unknown> }> };
+      const id = `msgbatch_${batches.size + 1}`;
+      const lines = body.requests.map((r) => {
+        requests.batchItems.push(r.custom_id);
+        return JSON.stringify({ custom_id: r.custom_id, result: { type: "succeeded", message: answer("anthropic", r.params, JSON.stringify(r.params), null) } });
+      });
+      batches.set(id, { polls: 0, lines, kind: "anthropic", outputFile: "" });
+      return json({ id, type: "message_batch", processing_status: "in_progress", request_counts: { processing: lines.length, succeeded: 0, errored: 0, canceled: 0, expired: 0 }, results_url: null, created_at: "2026-11-30T00:00:00Z", expires_at: "2026-12-01T00:00:00Z", ended_at: null, archived_at: null, cancel_initiated_at: null });
+    }
+    const anthropicBatch = /^\/v1\/messages\/batches\/([^/]+)(\/results)?$/.exec(url);
+    if (anthropicBatch) {
+      const batch = batches.get(anthropicBatch[1]!)!;
+      if (anthropicBatch[2]) return res.writeHead(200, { "content-type": "application/binary" }).end(`${batch.lines.join("\n")}\n`);
+      batch.polls += 1;
+      const ended = batch.polls >= 2;
+      return json({ id: anthropicBatch[1], type: "message_batch", processing_status: ended ? "ended" : "in_progress", request_counts: { processing: ended ? 0 : batch.lines.length, succeeded: ended ? batch.lines.length : 0, errored: 0, canceled: 0, expired: 0 }, results_url: ended ? `${base}/v1/messages/batches/${anthropicBatch[1]}/results` : null, created_at: "2026-11-30T00:00:00Z", expires_at: "2026-12-01T00:00:00Z", ended_at: null, archived_at: null, cancel_initiated_at: null });
+    }
+    if (method === "POST" && url === "/v1/files") {
+      const boundary = /boundary=(.+)$/.exec(contentType)?.[1] ?? "";
+      const part = raw.split(`--${boundary}`).find((p) => p.includes('name="file"')) ?? "";
+      const content = part.slice(part.indexOf("\r\n\r\n") + 4).replace(/\r\n$/, "");
+      const id = `file-${files.size + 1}`;
+      files.set(id, content);
+      return json({ id, object: "file", bytes: content.length, created_at: 1_790_000_000, filename: "batch.jsonl", purpose: "batch", status: "processed" });
+    }
+    if (method === "POST" && url === "/v1/batches") {
+      const body = JSON.parse(raw) as { input_file_id: string };
+      const lines = (files.get(body.input_file_id) ?? "").split("\n").filter((l) => l.trim() !== "").map((l) => {
+        const item = JSON.parse(l) as { custom_id: string; body: Record<string, unknown> };
+        requests.batchItems.push(item.custom_id);
+        return JSON.stringify({ id: `req_${item.custom_id}`, custom_id: item.custom_id, response: { status_code: 200, request_id: "r", body: answer("openai", item.body, JSON.stringify(item.body), null) }, error: null });
+      });
+      const id = `batch_${batches.size + 1}`;
+      const outputFile = `file-out-${id}`;
+      files.set(outputFile, `${lines.join("\n")}\n`);
+      batches.set(id, { polls: 0, lines, kind: "openai", outputFile });
+      return json(openaiBatch(id, "in_progress", null));
+    }
+    const openaiBatchMatch = /^\/v1\/batches\/([^/]+)$/.exec(url);
+    if (openaiBatchMatch) {
+      const batch = batches.get(openaiBatchMatch[1]!)!;
+      batch.polls += 1;
+      return json(openaiBatch(openaiBatchMatch[1]!, batch.polls >= 2 ? "completed" : "in_progress", batch.polls >= 2 ? batch.outputFile : null));
+    }
+    const content = /^\/v1\/files\/([^/]+)\/content$/.exec(url);
+    if (content) return res.writeHead(200, { "content-type": "application/octet-stream" }).end(files.get(content[1]!) ?? "");
+    res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: `no route ${method} ${url}` } }));
+  }
+
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   return {
@@ -213,5 +279,21 @@ function toResponses(model: string, text: string, calls: ToolCall[], usage: { in
       ...calls.map((c) => ({ type: "function_call", id: `fc_${c.id}`, call_id: `call_${c.id}`, name: c.name, arguments: JSON.stringify(c.arguments), status: "completed" })),
     ],
     usage: { input_tokens: usage.input, output_tokens: usage.output, total_tokens: usage.input + usage.output, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } },
+  };
+}
+
+function openaiBatch(id: string, status: string, outputFile: string | null) {
+  return {
+    id,
+    object: "batch",
+    endpoint: "/v1/chat/completions",
+    errors: null,
+    input_file_id: "file-1",
+    completion_window: "24h",
+    status,
+    output_file_id: outputFile,
+    error_file_id: null,
+    created_at: 1_790_000_000,
+    request_counts: { total: 0, completed: 0, failed: 0 },
   };
 }

@@ -2,6 +2,8 @@
 import { usageError } from "../../core/index.ts";
 import type { TokenCounter } from "../tokens.ts";
 import { Budget, type Price } from "./budget.ts";
+import { BatchCoordinator, type BatchProvider } from "./batch/coordinator.ts";
+import { anthropicBatches, openaiBatches } from "./batch/providers.ts";
 import { commandAgent } from "./command.ts";
 import { modelAgent } from "./model.ts";
 import { anthropicClient } from "./providers/anthropic.ts";
@@ -39,6 +41,8 @@ export interface AgentOptions {
   readonly taskSetSha256: string;
   readonly tokens: TokenCounter;
   readonly timing: Timing;
+  /** Batch mode: where batch ids and finished turns are checkpointed, and how often to poll. */
+  readonly batch?: { readonly checkpointPath: string; readonly pollMs: number };
 }
 
 /** Whether an agent spec means answer inference by a model (everything but the reference agent). */
@@ -60,6 +64,7 @@ export function createAgent(options: AgentOptions): Agent {
   if (options.lane === "pinned-model" && !options.modelRevision) throw usageError("model_revision_required", "--lane pinned-model needs --model-revision (an immutable provider revision)");
   const model = options.lane === "pinned-model" && options.modelRevision ? options.modelRevision : target;
   const provider = providerClient(kind, model, options);
+  const batch = options.batch ? new BatchCoordinator(batchProvider(kind, model, options), options.batch.checkpointPath, options.timing, options.batch.pollMs) : undefined;
   return modelAgent({
     identity: {
       agent: kind,
@@ -74,6 +79,7 @@ export function createAgent(options: AgentOptions): Agent {
         prompt_cache: kind === "anthropic" && options.generation.prompt_cache,
         base_url: kind === "openai-compatible" ? (options.baseUrl ?? null) : null,
         openai_api: kind === "anthropic" ? null : options.openaiApi,
+        batch: options.batch !== undefined,
       },
     },
     provider,
@@ -84,7 +90,15 @@ export function createAgent(options: AgentOptions): Agent {
     limiter: new RateLimiter(options.rpm ?? null, options.tpm ?? null, options.timing),
     budget: new Budget(options.budgetUsd ?? null, options.price),
     tokens: options.tokens,
+    ...(batch ? { batch } : {}),
   });
+}
+
+function batchProvider(kind: string, model: string, options: AgentOptions): BatchProvider {
+  const common = { model, timeoutMs: options.requestTimeoutMs, ...(options.baseUrl ? { baseURL: options.baseUrl } : {}) };
+  if (kind === "anthropic") return anthropicBatches({ ...common, apiKey: options.env["ANTHROPIC_API_KEY"] ?? "" });
+  if (kind === "openai" && options.openaiApi === "chat") return openaiBatches({ ...common, apiKey: options.env["OPENAI_API_KEY"] ?? "", compatible: false });
+  throw usageError("unsupported_option", "--batch works with anthropic:MODEL and openai:MODEL (Chat Completions)");
 }
 
 function providerClient(kind: string, model: string, options: AgentOptions) {

@@ -3,6 +3,8 @@
  * budgeted and retried. It never sees the task's fixture — only the conversation and the tools.
  */
 import type { TokenCounter } from "../tokens.ts";
+import type { BatchCoordinator } from "./batch/coordinator.ts";
+import { customIdFor } from "./batch/providers.ts";
 import { Budget } from "./budget.ts";
 import type { GenerationSettings, ProviderClient, ProviderRequest } from "./providers/types.ts";
 import { RateLimiter, withRetries, type RetryPolicy, type Timing } from "./reliability.ts";
@@ -19,16 +21,24 @@ export interface ModelAgentOptions {
   readonly limiter: RateLimiter;
   readonly budget: Budget;
   readonly tokens: TokenCounter;
+  /** Batch mode: requests go through the coordinator, one turn of every running episode per batch. */
+  readonly batch?: BatchCoordinator;
 }
 
 export function modelAgent(options: ModelAgentOptions): Agent {
   return {
     identity: options.identity,
-    startEpisode: () => ({ turn: (request) => modelTurn(options, request) }),
+    startEpisode: (_task, key = "") => {
+      options.batch?.episodeStarted();
+      return {
+        turn: (request) => modelTurn(options, request, key),
+        finish: () => options.batch?.episodeFinished(),
+      };
+    },
   };
 }
 
-async function modelTurn(options: ModelAgentOptions, request: AgentTurnRequest): Promise<AgentTurnResponse> {
+async function modelTurn(options: ModelAgentOptions, request: AgentTurnRequest, key: string): Promise<AgentTurnResponse> {
   const system = request.messages.find((m) => m.role === "system")?.content ?? "";
   const neutral: ProviderRequest = {
     system,
@@ -43,7 +53,10 @@ async function modelTurn(options: ModelAgentOptions, request: AgentTurnRequest):
   let reply;
   try {
     await options.limiter.acquire(inputTokens + options.settings.max_output_tokens);
-    reply = await withRetries(() => options.provider.complete(sent), options.retry, options.timing, options.provider.name);
+    const batch = options.batch;
+    reply = batch
+      ? await batch.submit(customIdFor(key, request.turn), sent)
+      : await withRetries(() => options.provider.complete(sent), options.retry, options.timing, options.provider.name);
   } catch (error) {
     options.budget.release(reservation);
     throw error;

@@ -35,6 +35,8 @@ export interface AgentTurnResponse {
 
 export interface AgentEpisode {
   turn(request: AgentTurnRequest): Promise<AgentTurnResponse>;
+  /** Called once when the episode ends, however it ends (batch mode counts the episodes still running). */
+  finish?(): void;
 }
 
 /** What a run records about its agent; runs with different identities are never mixed. */
@@ -46,6 +48,9 @@ export interface AgentIdentity {
 
 export interface Agent {
   readonly identity: AgentIdentity;
-  /** Model agents ignore the task; the reference agent follows its fixture. */
-  startEpisode(task: Task): AgentEpisode;
+  /**
+   * Model agents ignore the task; the reference agent follows its fixture. `key` names the
+   * episode (task|size|condition|trial), which batch mode uses to identify its requests.
+   */
+  startEpisode(task: Task, key?: string): AgentEpisode;
 }

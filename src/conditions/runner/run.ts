@@ -82,7 +82,7 @@ async function runOne(episode: PlannedEpisode, input: MatrixInput, entries: Map<
   if (!stages || !catalog) throw new Error(`no manifest entry or catalog for ${episodeKey(episode)} (checked before the run; a bug)`);
   const startedAt = deps.now().toISOString();
   const started = deps.clock();
-  const outcome = await runEpisode({ task: episode.task, endpoints: catalog.endpoints, catalogSize: episode.catalog_size, stages }, input.agent.startEpisode(episode.task), input.settings, input.tokens);
+  const outcome = await runEpisode({ task: episode.task, endpoints: catalog.endpoints, catalogSize: episode.catalog_size, stages }, input.agent.startEpisode(episode.task, episodeKey(episode)), input.settings, input.tokens);
   return {
     ...identity(episode.task, episode),
     ...outcome,

@@ -44,26 +44,30 @@ export function anthropicClient(options: { model: string; apiKey: string; baseUR
   return {
     name: "anthropic",
     async complete(request): Promise<ProviderReply> {
-      const response = (await client.messages.create(anthropicRequest(options.model, request) as never)) as unknown as {
-        model?: string;
-        content: Array<{ type: string; text?: string; id?: string; name?: string; input?: unknown }>;
-        usage?: { input_tokens?: number; output_tokens?: number; cache_read_input_tokens?: number | null; cache_creation_input_tokens?: number | null };
-      };
-      const text = response.content.filter((b) => b.type === "text").map((b) => b.text ?? "").join("");
-      const toolCalls: ToolCall[] = response.content
-        .filter((b) => b.type === "tool_use")
-        .map((b, i) => ({ id: b.id ?? `toolu_${i}`, name: b.name ?? "", arguments: b.input ?? {} }));
-      return {
-        text,
-        toolCalls,
-        model: response.model ?? null,
-        usage: {
-          input_tokens: response.usage?.input_tokens ?? null,
-          output_tokens: response.usage?.output_tokens ?? null,
-          cache_read_tokens: response.usage?.cache_read_input_tokens ?? null,
-          cache_write_tokens: response.usage?.cache_creation_input_tokens ?? null,
-        },
-      };
+      return readAnthropicMessage((await client.messages.create(anthropicRequest(options.model, request) as never)) as unknown as AnthropicMessage);
+    },
+  };
+}
+
+export type AnthropicMessage = {
+  model?: string;
+  content: Array<{ type: string; text?: string; id?: string; name?: string; input?: unknown }>;
+  usage?: { input_tokens?: number; output_tokens?: number; cache_read_input_tokens?: number | null; cache_creation_input_tokens?: number | null };
+};
+
+/** A Messages API reply (synchronous or from a batch) as our provider reply. */
+export function readAnthropicMessage(response: AnthropicMessage): ProviderReply {
+  const text = response.content.filter((b) => b.type === "text").map((b) => b.text ?? "").join("");
+  const toolCalls: ToolCall[] = response.content.filter((b) => b.type === "tool_use").map((b, i) => ({ id: b.id ?? `toolu_${i}`, name: b.name ?? "", arguments: b.input ?? {} }));
+  return {
+    text,
+    toolCalls,
+    model: response.model ?? null,
+    usage: {
+      input_tokens: response.usage?.input_tokens ?? null,
+      output_tokens: response.usage?.output_tokens ?? null,
+      cache_read_tokens: response.usage?.cache_read_input_tokens ?? null,
+      cache_write_tokens: response.usage?.cache_creation_input_tokens ?? null,
     },
   };
 }

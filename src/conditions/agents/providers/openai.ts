@@ -50,25 +50,32 @@ export function openaiClient(options: { model: string; apiKey: string; baseURL?:
   return {
     name: options.compatible ? "openai-compatible" : "openai",
     async complete(request): Promise<ProviderReply> {
-      const response = (await client.chat.completions.create(openaiRequest(options.model, request, options.compatible) as never)) as unknown as {
-        model?: string;
-        choices?: Array<{ message?: { content?: string | null; tool_calls?: Array<{ id?: string; function?: { name?: string; arguments?: string } }> } }>;
-        usage?: { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } };
-      };
-      const message = response.choices?.[0]?.message;
-      if (!message) throw new FabenchError({ kind: "input", stage: "provider", code: "provider_bad_response", message: `${options.model}: the reply has no choices` });
-      return {
-        text: message.content ?? "",
-        toolCalls: (message.tool_calls ?? []).map(readToolCall),
-        model: response.model ?? null,
-        // input_tokens means input not read from cache, as Anthropic reports it; OpenAI's prompt_tokens include cached ones.
-        usage: {
-          input_tokens: response.usage?.prompt_tokens === undefined ? null : response.usage.prompt_tokens - (response.usage.prompt_tokens_details?.cached_tokens ?? 0),
-          output_tokens: response.usage?.completion_tokens ?? null,
-          cache_read_tokens: response.usage?.prompt_tokens_details?.cached_tokens ?? null,
-          cache_write_tokens: null,
-        },
-      };
+      return readChatCompletion((await client.chat.completions.create(openaiRequest(options.model, request, options.compatible) as never)) as unknown as ChatCompletion, options.model);
+    },
+  };
+}
+
+export type ChatCompletion = {
+  model?: string;
+  choices?: Array<{ message?: { content?: string | null; tool_calls?: Array<{ id?: string; function?: { name?: string; arguments?: string } }> } }>;
+  usage?: { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } };
+};
+
+/** A Chat Completions reply (synchronous or from a batch) as our provider reply. */
+export function readChatCompletion(response: ChatCompletion, model: string): ProviderReply {
+  const message = response.choices?.[0]?.message;
+  if (!message) throw new FabenchError({ kind: "input", stage: "provider", code: "provider_bad_response", message: `${model}: the reply has no choices` });
+  const cached = response.usage?.prompt_tokens_details?.cached_tokens ?? 0;
+  return {
+    text: message.content ?? "",
+    toolCalls: (message.tool_calls ?? []).map(readToolCall),
+    model: response.model ?? null,
+    // input_tokens means input not read from cache, as Anthropic reports it; OpenAI's prompt_tokens include cached ones.
+    usage: {
+      input_tokens: response.usage?.prompt_tokens === undefined ? null : response.usage.prompt_tokens - cached,
+      output_tokens: response.usage?.completion_tokens ?? null,
+      cache_read_tokens: response.usage?.prompt_tokens_details?.cached_tokens ?? null,
+      cache_write_tokens: null,
     },
   };
 }

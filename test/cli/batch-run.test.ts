@@ -1,0 +1,83 @@
+/** Batch mode against the fake providers: same records as synchronous runs; resumes without resubmitting. */
+import { spawn } from "node:child_process";
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.ts";
+import { bundled } from "../helpers/bundled.ts";
+import { startFakeProvider, type FakeProvider } from "../helpers/fake-providers.ts";
+import { join, useTempDir } from "../helpers/temp.ts";
+
+const KEY = "sk-batch-test";
+const SMALL = ["--tasks", "v4-*-en-01", "--catalog-sizes", "100", "--conditions", "FULL,SR-PROGRESSIVE"];
+type Rec = Record<string, unknown> & { semantic_task_id: string; condition: string; catalog_size: number; trial: number };
+const read = (path: string): Rec[] => readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Rec);
+const key = (r: Rec) => `${r.semantic_task_id}|${r.catalog_size}|${r.condition}|${r.trial}`;
+/** What must not depend on batch or synchronous mode. */
+const comparable = (records: Rec[]) => records.map(({ timings: _t, metadata: _m, ...rest }) => rest).sort((a, b) => (key(a as Rec) < key(b as Rec) ? -1 : 1));
+
+async function openConveyor(dir: string): Promise<string> {
+  const conveyor = join(dir, "conveyor.json");
+  copyFileSync("manifests/conveyor.json", conveyor);
+  for (const n of ["a.json", "b.json", "c.json"]) writeFileSync(join(dir, n), "{}\n");
+  const rev = ["--source-revision", "c".repeat(40), "--conveyor", conveyor];
+  await runCli(["conveyor", "record", "#431", "--state", "succeeded", "--artifact", join(dir, "a.json"), ...rev]);
+  await runCli(["conveyor", "record", "#432", "--artifact-name", "held_out_condition_manifest", "--artifact", join(dir, "b.json"), ...rev]);
+  await runCli(["conveyor", "record", "#432", "--state", "succeeded", "--artifact", join(dir, "c.json"), ...rev]);
+  return conveyor;
+}
+
+describe("--batch", () => {
+  const temp = useTempDir();
+  let provider: FakeProvider;
+  beforeAll(async () => {
+    process.env["ANTHROPIC_API_KEY"] = KEY;
+    process.env["OPENAI_API_KEY"] = KEY;
+    provider = await startFakeProvider({ tasks: bundled().corpus.tasks });
+  });
+  afterAll(async () => {
+    delete process.env["ANTHROPIC_API_KEY"];
+    delete process.env["OPENAI_API_KEY"];
+    await provider.close();
+  });
+
+  it.each([
+    ["anthropic", "anthropic:claude-test", ""],
+    ["openai", "openai:gpt-test", "/v1"],
+  ])("gives the same records as the synchronous mode (%s)", async (_label, agent, suffix) => {
+    const dir = temp();
+    const conveyor = await openConveyor(dir);
+    const common = ["run", "--agent", agent, "--base-url", `${provider.url}${suffix}`, "--conveyor", conveyor, ...SMALL];
+    expect((await runCli([...common, "--out", join(dir, "sync.jsonl")])).code).toBe(0);
+    const before = provider.requests.batchItems.length;
+    const batch = await runCli([...common, "--batch", "--batch-poll-ms", "5", "--out", join(dir, "batch.jsonl")]);
+    expect(batch.code).toBe(0);
+    expect(provider.requests.batchItems.length).toBeGreaterThan(before);
+    expect(comparable(read(join(dir, "batch.jsonl")))).toEqual(comparable(read(join(dir, "sync.jsonl"))));
+    expect(read(join(dir, "batch.jsonl"))[0]!["metadata"]).toMatchObject({ agent_settings: { batch: true } });
+  });
+
+  it("resumes an interrupted batch run without resubmitting a finished turn", async () => {
+    const dir = temp();
+    const conveyor = await openConveyor(dir);
+    const out = join(dir, "batch.jsonl");
+    const args = ["run", "--agent", "anthropic:claude-test", "--base-url", provider.url, "--conveyor", conveyor, ...SMALL, "--batch", "--batch-poll-ms", "150", "--out", out];
+    const start = provider.requests.batchItems.length;
+    const child = spawn(process.execPath, ["bin/fabench.mjs", ...args], { stdio: "ignore", env: { ...process.env, ANTHROPIC_API_KEY: KEY } });
+    const checkpoint = `${out}.batches.json`;
+    // Kill it once the first batch has ended and its replies are checkpointed.
+    for (let i = 0; i < 600; i++) {
+      if (existsSync(checkpoint) && Object.keys((JSON.parse(readFileSync(checkpoint, "utf8")) as { replies: object }).replies).length > 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    child.kill("SIGKILL");
+    await new Promise((r) => child.on("close", r));
+    const submittedBeforeKill = provider.requests.batchItems.length - start;
+    expect(submittedBeforeKill).toBeGreaterThan(0);
+    const resumed = await runCli([...args, "--resume", "--batch-poll-ms", "5"]);
+    expect(resumed.code).toBe(0);
+    const submitted = provider.requests.batchItems.slice(start);
+    expect(new Set(submitted).size).toBe(submitted.length); // no custom id twice
+    expect(read(out)).toHaveLength(12);
+    expect(new Set(read(out).map(key)).size).toBe(12);
+  });
+});

@@ -1,8 +1,9 @@
 /** Batch mode against the fake providers: same records as synchronous runs; resumes without resubmitting. */
 import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.ts";
+import { satisfiedConveyor } from "../helpers/conveyor.ts";
 import { bundled } from "../helpers/bundled.ts";
 import { startFakeProvider, type FakeProvider } from "../helpers/fake-providers.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
@@ -14,17 +15,6 @@ const read = (path: string): Rec[] => readFileSync(path, "utf8").trim().split("\
 const key = (r: Rec) => `${r.semantic_task_id}|${r.catalog_size}|${r.condition}|${r.trial}`;
 /** What must not depend on batch or synchronous mode. */
 const comparable = (records: Rec[]) => records.map(({ timings: _t, metadata: _m, ...rest }) => rest).sort((a, b) => (key(a as Rec) < key(b as Rec) ? -1 : 1));
-
-async function openConveyor(dir: string): Promise<string> {
-  const conveyor = join(dir, "conveyor.json");
-  copyFileSync("manifests/conveyor.json", conveyor);
-  for (const n of ["a.json", "b.json", "c.json"]) writeFileSync(join(dir, n), "{}\n");
-  const rev = ["--source-revision", "c".repeat(40), "--conveyor", conveyor];
-  await runCli(["conveyor", "record", "#431", "--state", "succeeded", "--artifact", join(dir, "a.json"), ...rev]);
-  await runCli(["conveyor", "record", "#432", "--artifact-name", "held_out_condition_manifest", "--artifact", join(dir, "b.json"), ...rev]);
-  await runCli(["conveyor", "record", "#432", "--state", "succeeded", "--artifact", join(dir, "c.json"), ...rev]);
-  return conveyor;
-}
 
 describe("--batch", () => {
   const temp = useTempDir();
@@ -45,7 +35,7 @@ describe("--batch", () => {
     ["openai", "openai:gpt-test", "/v1"],
   ])("gives the same records as the synchronous mode (%s)", async (_label, agent, suffix) => {
     const dir = temp();
-    const conveyor = await openConveyor(dir);
+    const conveyor = await satisfiedConveyor(dir);
     const common = ["run", "--agent", agent, "--base-url", `${provider.url}${suffix}`, "--conveyor", conveyor, ...SMALL];
     expect((await runCli([...common, "--out", join(dir, "sync.jsonl")])).code).toBe(0);
     const before = provider.requests.batchItems.length;
@@ -58,7 +48,7 @@ describe("--batch", () => {
 
   it("resumes an interrupted batch run without resubmitting a finished turn", async () => {
     const dir = temp();
-    const conveyor = await openConveyor(dir);
+    const conveyor = await satisfiedConveyor(dir);
     const out = join(dir, "batch.jsonl");
     const args = ["run", "--agent", "anthropic:claude-test", "--base-url", provider.url, "--conveyor", conveyor, ...SMALL, "--batch", "--batch-poll-ms", "150", "--out", out];
     const start = provider.requests.batchItems.length;

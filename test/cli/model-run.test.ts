@@ -6,6 +6,7 @@
 import { chmodSync, copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.ts";
+import { satisfiedConveyor } from "../helpers/conveyor.ts";
 import { bundled } from "../helpers/bundled.ts";
 import { startFakeProvider, type Fault, type FakeProvider } from "../helpers/fake-providers.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
@@ -17,19 +18,6 @@ const SMALL = ["--tasks", "v4-*-en-01", "--catalog-sizes", "100", "--conditions"
 
 type Rec = { status: string; error_code: string | null; final_text: string; turns: Array<{ model: string | null; provider_usage: unknown }>; attempts: Array<{ error_code: string | null }>; metadata: { agent: string; model: string; agent_settings: Record<string, unknown> } };
 const read = (path: string): Rec[] => readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Rec);
-
-/** A conveyor in which #432 has succeeded with evidence, so answer inference is allowed. */
-async function satisfiedConveyor(dir: string): Promise<string> {
-  const conveyor = join(dir, "conveyor.json");
-  copyFileSync("manifests/conveyor.json", conveyor);
-  for (const name of ["431.json", "held-out.json", "432.json"]) writeFileSync(join(dir, name), `{"artifact": "${name}"}\n`);
-  const record = (args: string[]) => runCli(["conveyor", "record", ...args, "--source-revision", REV, "--conveyor", conveyor]);
-  expect((await record(["#432", "--state", "succeeded", "--artifact", join(dir, "432.json")])).code).toBe(1); // #431 not done yet
-  expect((await record(["#431", "--state", "succeeded", "--artifact", join(dir, "431.json")])).code).toBe(0);
-  expect((await record(["#432", "--artifact-name", "held_out_condition_manifest", "--artifact", join(dir, "held-out.json")])).code).toBe(0);
-  expect((await record(["#432", "--state", "succeeded", "--artifact", join(dir, "432.json"), "--run-id", "run-7"])).code).toBe(0);
-  return conveyor;
-}
 
 describe("model agents against fake providers", () => {
   const temp = useTempDir();
@@ -52,6 +40,17 @@ describe("model agents against fake providers", () => {
     expect(result.code).toBe(3);
     expect(result.err).toContain("#432: is pending; needs succeeded");
     expect(provider.requests.count).toBe(before);
+  });
+
+  it("refuses to record a stage as succeeded while its own prerequisites are unmet", async () => {
+    const dir = temp();
+    const conveyor = join(dir, "conveyor.json");
+    copyFileSync("manifests/conveyor.json", conveyor);
+    writeFileSync(join(dir, "432.json"), "{}\n");
+    const result = await runCli(["conveyor", "record", "#432", "--state", "succeeded", "--artifact", join(dir, "432.json"), "--source-revision", REV, "--conveyor", conveyor]);
+    expect(result.code).toBe(1);
+    expect(result.err).toContain("#431 is pending; needs terminal");
+    expect(readFileSync(conveyor, "utf8")).toBe(readFileSync("manifests/conveyor.json", "utf8"));
   });
 
   it.each([

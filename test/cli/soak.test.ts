@@ -3,10 +3,11 @@
  * Every episode must end completed or error-coded, none twice, and the wall time must stay within
  * 1.5× of what the provider's latency and the concurrency allow for the requests actually made.
  */
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.ts";
 import { bundled } from "../helpers/bundled.ts";
+import { satisfiedConveyor } from "../helpers/conveyor.ts";
 import { startFakeProvider, type Fault } from "../helpers/fake-providers.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 
@@ -25,13 +26,7 @@ describe("soak", () => {
 
   it("runs 2,016 episodes at concurrency 32 with 10 % faults: none lost, none twice, near the latency bound", { timeout: 120_000 }, async () => {
     const dir = temp();
-    const conveyor = join(dir, "conveyor.json");
-    copyFileSync("manifests/conveyor.json", conveyor);
-    for (const name of ["a.json", "b.json", "c.json"]) writeFileSync(join(dir, name), "{}\n");
-    const rev = ["--source-revision", "b".repeat(40), "--conveyor", conveyor];
-    await runCli(["conveyor", "record", "#431", "--state", "failed", "--artifact", join(dir, "a.json"), ...rev]);
-    await runCli(["conveyor", "record", "#432", "--artifact-name", "held_out_condition_manifest", "--artifact", join(dir, "b.json"), ...rev]);
-    expect((await runCli(["conveyor", "record", "#432", "--state", "succeeded", "--artifact", join(dir, "c.json"), ...rev])).code).toBe(0);
+    const conveyor = await satisfiedConveyor(dir);
 
     const provider = await startFakeProvider({ tasks: bundled().corpus.tasks, latencyMs: LATENCY_MS, usage: "chars", fault: (n) => (n % 10 === 7 ? (FAULTS[(n / 10) % FAULTS.length | 0] ?? null) : null) });
     process.env["OPENAI_API_KEY"] = "sk-soak";

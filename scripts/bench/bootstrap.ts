@@ -1,0 +1,51 @@
+/**
+ * `npm run -s bench:bootstrap -- --data FILE [--rng seedrandom|python] [--iterations B] [--seed S]`
+ * runs fabench's bootstrap on a `fabench-bootstrap-input/v1` file (../shared/bench/) and prints
+ * one JSON line in the shape of ../shared/bench/bootstrap_numpy.py: core_ms (the bootstrap alone:
+ * draws, sums, selection), total_ms (from reading the file), rng, iterations, seed, intervals.
+ */
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { bootstrap, buildStatistics, type RngName } from "../../src/metrics/index.ts";
+
+interface InputFile {
+  format: string;
+  iterations: number;
+  seed: number;
+  conditions: string[];
+  catalog_sizes: number[];
+  metrics: string[];
+  tasks: Array<{ semantic_task_id: string; answer_task_stratum: string; language: string }>;
+  values: Record<string, Record<string, Record<string, Array<Array<number | null>>>>>;
+}
+
+const { values: args } = parseArgs({ options: { data: { type: "string", default: "../shared/bench/bootstrap-input.json" }, rng: { type: "string", default: "seedrandom" }, iterations: { type: "string" }, seed: { type: "string" } } });
+if (args.rng !== "seedrandom" && args.rng !== "python") {
+  process.stderr.write(`bench:bootstrap: usage_error: --rng takes seedrandom or python\n`);
+  process.exit(2);
+}
+const totalStarted = performance.now();
+const input = JSON.parse(readFileSync(args.data ?? "", "utf8")) as InputFile;
+if (input.format !== "fabench-bootstrap-input/v1") {
+  process.stderr.write(`${args.data}: bad_format: not a fabench-bootstrap-input/v1 file\n`);
+  process.exit(2);
+}
+const iterations = args.iterations ? Number(args.iterations) : input.iterations;
+const seed = args.seed ? Number(args.seed) : input.seed;
+const statistics = buildStatistics({
+  taskCount: input.tasks.length,
+  conditions: input.conditions,
+  baseline: "FULL",
+  sizes: input.catalog_sizes,
+  metrics: input.metrics,
+  values: (condition, size, metric, task) => input.values[condition]?.[String(size)]?.[metric]?.[task],
+});
+const result = bootstrap(
+  input.tasks.map((t) => ({ id: t.semantic_task_id, stratum: t.answer_task_stratum, language: t.language })),
+  statistics,
+  { iterations, seed, rng: args.rng as RngName, confidence: 0.95 },
+  () => performance.now(),
+);
+const totalMs = performance.now() - totalStarted;
+const round = (ms: number) => Math.round(ms * 1000) / 1000;
+process.stdout.write(`${JSON.stringify({ core_ms: round(result.coreMs), total_ms: round(totalMs), rng: args.rng === "python" ? "python-mt19937" : "seedrandom-arc4", iterations, seed, intervals: result.intervals })}\n`);

@@ -1,0 +1,300 @@
+/**
+ * The paired stratified task-cluster bootstrap (DESIGN §12; the rule in ../shared/bench/README.md).
+ *
+ * Per task and statistic there is one value (null when undefined). Cells are stratum × language
+ * pairs in order of first appearance over task ids sorted by code point; each iteration draws,
+ * cell by cell and slot by slot, as many tasks as the cell holds, with replacement; every
+ * statistic shares the iteration's draws. A replicate is the mean of the drawn tasks' defined
+ * values (dropped when none is defined). The interval takes the sorted replicates at
+ * ⌊0.025·(n−1)⌋ and ⌊0.975·(n−1)⌋.
+ *
+ * How it is fast: an iteration's draws become task multiplicities; a replicate sum is then a short
+ * weighted sum over the tasks drawn, and a replicate count a weighted sum over the statistic's
+ * "defined" pattern (statistics share a few patterns). A delta defined on exactly the tasks of both
+ * its levels needs no sum of its own: sum(condition) − sum(baseline). Sums are taken in task
+ * order, not draw order, which changes results only in the last bits (≈1e-15 of the values).
+ */
+import { compareCodePoints } from "../../core/index.ts";
+import { createDraw, type RngName } from "./rng.ts";
+
+export interface BootstrapTask {
+  readonly id: string;
+  readonly stratum: string;
+  readonly language: string;
+}
+
+export interface Statistic {
+  readonly key: string;
+  /** One value per task, in the order of `tasks` as given (null: undefined for that task). */
+  readonly values: readonly (number | null)[];
+  /**
+   * When every task's value is exactly this weighted sum of other statistics' values (a paired
+   * delta = level − baseline; a pooled level = the mean of equally-sized catalog levels), its
+   * replicate sums are combined from theirs instead of summed again — used only when all of them
+   * are defined on the same tasks.
+   */
+  readonly combination?: ReadonlyArray<{ readonly key: string; readonly weight: number }>;
+}
+
+export interface BootstrapOptions {
+  readonly iterations: number;
+  readonly seed: number;
+  readonly rng: RngName;
+  readonly confidence: number;
+}
+
+export interface Interval {
+  readonly point: number | null;
+  readonly low: number | null;
+  readonly high: number | null;
+  /** Replicates kept (iterations − dropped). */
+  readonly n: number;
+}
+
+export interface BootstrapResult {
+  readonly intervals: Record<string, Interval>;
+  readonly cells: number;
+  /** Milliseconds of the bootstrap alone (draws, sums, selection), for benchmarks. */
+  readonly coreMs: number;
+}
+
+interface Prepared {
+  readonly order: number[]; // sorted position → original task index
+  readonly cells: number[][]; // positions, per cell
+}
+
+function prepare(tasks: readonly BootstrapTask[]): Prepared {
+  const order = tasks.map((_, i) => i).sort((a, b) => compareCodePoints((tasks[a] as BootstrapTask).id, (tasks[b] as BootstrapTask).id));
+  const cellIndex = new Map<string, number>();
+  const cells: number[][] = [];
+  order.forEach((original, position) => {
+    const t = tasks[original] as BootstrapTask;
+    const key = `${t.stratum}\u0000${t.language}`;
+    let c = cellIndex.get(key);
+    if (c === undefined) {
+      c = cells.length;
+      cellIndex.set(key, c);
+      cells.push([]);
+    }
+    (cells[c] as number[]).push(position);
+  });
+  return { order, cells };
+}
+
+export function bootstrap(tasks: readonly BootstrapTask[], statistics: readonly Statistic[], options: BootstrapOptions, clock: () => number = () => 0): BootstrapResult {
+  const { order, cells } = prepare(tasks);
+  const T = tasks.length;
+  const B = options.iterations;
+
+  // Values in sorted task order; one pattern id per statistic; rows only for what needs its own sum.
+  const sorted = statistics.map((s) => order.map((i) => s.values[i] ?? null));
+  const patternIds = new Map<string, number>();
+  const patterns: Uint8Array[] = [];
+  const patternOf = sorted.map((vals) => {
+    const mask = vals.map((v) => (v === null ? "0" : "1")).join("");
+    let id = patternIds.get(mask);
+    if (id === undefined) {
+      id = patterns.length;
+      patternIds.set(mask, id);
+      patterns.push(Uint8Array.from(vals, (v) => (v === null ? 0 : 1)));
+    }
+    return id;
+  });
+  const keyIndex = new Map(statistics.map((s, i) => [s.key, i]));
+  // Resolve each statistic to weighted own rows: its own, or its combination's (recursively).
+  const terms: Array<Array<[number, number]> | null> = statistics.map(() => null);
+  const rowOf = new Int32Array(statistics.length).fill(-1);
+  let rows = 0;
+  const resolve = (i: number, depth = 0): Array<[number, number]> => {
+    const known = terms[i];
+    if (known) return known;
+    const parts = statistics[i]?.combination?.map((c) => [keyIndex.get(c.key), c.weight] as const) ?? [];
+    const usable = depth < 8 && parts.length > 0 && parts.every(([j]) => j !== undefined && patternOf[j] === patternOf[i]);
+    let result: Array<[number, number]>;
+    if (usable) result = parts.flatMap(([j, w]) => resolve(j as number, depth + 1).map(([r, x]): [number, number] => [r, x * w]));
+    else {
+      rowOf[i] = rows++;
+      result = [[rowOf[i] as number, 1]];
+    }
+    terms[i] = result;
+    return result;
+  };
+  statistics.forEach((_, i) => resolve(i));
+  const values = new Float64Array(T * rows);
+  statistics.forEach((_, i) => {
+    const r = rowOf[i] as number;
+    if (r < 0) return;
+    (sorted[i] as (number | null)[]).forEach((v, t) => (values[t * rows + r] = v ?? 0));
+  });
+  const P = patterns.length;
+  const width = rows + P; // per task: its values, then its 0/1 membership of each pattern
+  const taskRows = new Float64Array(T * width);
+  for (let t = 0; t < T; t++) {
+    taskRows.set(values.subarray(t * rows, (t + 1) * rows), t * width);
+    patterns.forEach((mask, p) => (taskRows[t * width + rows + p] = mask[t] as number));
+  }
+  const tables = cells.map((cell) => cellTable(cell, taskRows, width));
+
+  const started = clock();
+  const draw = createDraw(options.rng, options.seed);
+  // Per iteration only the base sums and pattern counts are kept (one column per iteration);
+  // every statistic's replicates are formed afterwards, whole arrays at a time.
+  const columns = new Float64Array(width * B);
+  // Iterations are summed in chunks, each chunk row by row in a small buffer that stays in cache,
+  // then written out column by column (a blocked transpose: no write strides across the array).
+  const CHUNK = 128;
+  const chunk = new Float64Array(CHUNK * width);
+  for (let first = 0; first < B; first += CHUNK) {
+    const count = Math.min(CHUNK, B - first);
+    chunk.fill(0);
+    for (let j = 0; j < count; j++) {
+      const row = j * width;
+      for (let c = 0; c < cells.length; c++) {
+        const table = tables[c] as CellTable;
+        const size = table.size;
+        let code = 0;
+        for (let slot = 0; slot < size; slot++) code += table.weights[draw(size)] as number;
+        const offset = (table.offsetByCode[code] as number) * width;
+        const partial = table.partials;
+        for (let k = 0; k < width; k++) chunk[row + k] = (chunk[row + k] as number) + (partial[offset + k] as number);
+      }
+    }
+    for (let k = 0; k < width; k++) {
+      const base = k * B + first;
+      for (let j = 0; j < count; j++) columns[base + j] = chunk[j * width + k] as number;
+    }
+  }
+  const intervals: Record<string, Interval> = {};
+  const alpha = (1 - options.confidence) / 2;
+  const replicate = new Float64Array(B);
+  statistics.forEach((stat, i) => {
+    const countBase = (rows + (patternOf[i] as number)) * B;
+    replicate.fill(0);
+    for (const [r, w] of terms[i] ?? []) {
+      const base = r * B;
+      for (let it = 0; it < B; it++) replicate[it] = (replicate[it] as number) + w * (columns[base + it] as number);
+    }
+    for (let it = 0; it < B; it++) {
+      const n = columns[countBase + it] as number;
+      replicate[it] = n === 0 ? Number.NaN : (replicate[it] as number) / n;
+    }
+    intervals[stat.key] = { point: pointEstimate(sorted[i] as (number | null)[]), ...percentile(replicate, alpha) };
+  });
+  return { intervals, cells: cells.length, coreMs: clock() - started };
+}
+
+interface CellTable {
+  readonly size: number;
+  /** Drawing the cell's j-th task adds weights[j] = (size+1)^j to the draw's code. */
+  readonly weights: Float64Array;
+  readonly offsetByCode: Int32Array;
+  /** For every multiset of draws: the summed task rows (values and pattern counts). */
+  readonly partials: Float64Array;
+}
+
+/**
+ * A cell of n tasks drawn n times has only C(2n−1, n) possible multisets (35 for n = 4): their
+ * summed rows are computed once, and an iteration adds one precomputed row per cell.
+ */
+function cellTable(cell: readonly number[], taskRows: Float64Array, width: number): CellTable {
+  const size = cell.length;
+  const weights = Float64Array.from(cell, (_, j) => (size + 1) ** j);
+  const offsetByCode = new Int32Array((size + 1) ** size).fill(-1);
+  const partials: number[] = [];
+  const counts = new Array<number>(size).fill(0);
+  const visit = (j: number, left: number) => {
+    if (j === size - 1) {
+      counts[j] = left;
+      let code = 0;
+      const row = new Float64Array(width);
+      counts.forEach((c, k) => {
+        code += c * (weights[k] as number);
+        const base = (cell[k] as number) * width;
+        for (let x = 0; x < width; x++) row[x] = (row[x] as number) + c * (taskRows[base + x] as number);
+      });
+      offsetByCode[code] = partials.length / width;
+      partials.push(...row);
+      return;
+    }
+    for (let c = left; c >= 0; c--) {
+      counts[j] = c;
+      visit(j + 1, left - c);
+    }
+  };
+  visit(0, size);
+  return { size, weights, offsetByCode, partials: Float64Array.from(partials) };
+}
+
+/** Mean over all tasks of the defined values, summed in id order (null when none is defined). */
+export function pointEstimate(values: readonly (number | null)[]): number | null {
+  let sum = 0;
+  let n = 0;
+  for (const v of values)
+    if (v !== null) {
+      sum += v;
+      n += 1;
+    }
+  return n === 0 ? null : sum / n;
+}
+
+/** The percentile interval of the kept (non-NaN) replicates; partitions `replicates` in place. */
+export function percentile(replicates: Float64Array, alpha: number): { low: number | null; high: number | null; n: number } {
+  let n = 0;
+  for (let i = 0; i < replicates.length; i++) if (!Number.isNaN(replicates[i] as number)) replicates[n++] = replicates[i] as number;
+  if (n === 0) return { low: null, high: null, n: 0 };
+  const kept = replicates.subarray(0, n);
+  // The quantiles as written in the protocol (0.025 and 0.975), not as 1 − 0.95 happens to round.
+  const lowQ = Number(alpha.toPrecision(12));
+  const highQ = Number((1 - lowQ).toPrecision(12));
+  const lowIndex = Math.floor(lowQ * (n - 1));
+  const highIndex = Math.floor(highQ * (n - 1));
+  select(kept, lowIndex, 0, n - 1);
+  // Everything right of lowIndex is now ≥ it; select there so the low order statistic stays put.
+  if (highIndex > lowIndex) select(kept, highIndex, lowIndex + 1, n - 1);
+  return { low: kept[lowIndex] as number, high: kept[highIndex] as number, n };
+}
+
+/**
+ * Floyd–Rivest selection: afterwards a[k] is the k-th smallest of a[left..right]. For the
+ * interval's extreme ranks (249 and 9749 of 10,000) it narrows the range from a small sample first,
+ * so it touches each element little more than once.
+ */
+function select(a: Float64Array, k: number, left: number, right: number): void {
+  while (right > left) {
+    if (right - left > 600) {
+      const n = right - left + 1;
+      const m = k - left + 1;
+      const z = Math.log(n);
+      const s = 0.5 * Math.exp((2 * z) / 3);
+      const sd = 0.5 * Math.sqrt((z * s * (n - s)) / n) * (m - n / 2 < 0 ? -1 : 1);
+      const newLeft = Math.max(left, Math.floor(k - (m * s) / n + sd));
+      const newRight = Math.min(right, Math.floor(k + ((n - m) * s) / n + sd));
+      select(a, k, newLeft, newRight);
+    }
+    const t = a[k] as number;
+    let i = left;
+    let j = right;
+    swap(a, left, k);
+    if ((a[right] as number) > t) swap(a, left, right);
+    while (i < j) {
+      swap(a, i, j);
+      i++;
+      j--;
+      while ((a[i] as number) < t) i++;
+      while ((a[j] as number) > t) j--;
+    }
+    if (a[left] === t) swap(a, left, j);
+    else {
+      j++;
+      swap(a, j, right);
+    }
+    if (j <= k) left = j + 1;
+    if (k <= j) right = j - 1;
+  }
+}
+
+function swap(a: Float64Array, i: number, j: number): void {
+  const t = a[i] as number;
+  a[i] = a[j] as number;
+  a[j] = t;
+}

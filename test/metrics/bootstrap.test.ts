@@ -1,0 +1,93 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { bootstrap, buildStatistics, percentile, PythonRandom, type BootstrapTask, type Statistic } from "../../src/metrics/index.ts";
+
+const options = { iterations: 2000, seed: 20260929, rng: "seedrandom" as const, confidence: 0.95 };
+const cellTasks = (stratum: string, language: string, n: number): BootstrapTask[] => Array.from({ length: n }, (_, i) => ({ id: `${stratum}-${language}-${i}`, stratum, language }));
+
+describe("the stratified bootstrap", () => {
+  it("gives a zero-width interval when every task has the same value", () => {
+    const tasks = cellTasks("s", "en", 4);
+    const result = bootstrap(tasks, [{ key: "k", values: [0.5, 0.5, 0.5, 0.5] }], options);
+    expect(result.intervals["k"]).toEqual({ point: 0.5, low: 0.5, high: 0.5, n: 2000 });
+  });
+
+  it("keeps a constant paired delta exact, whatever the levels do", () => {
+    const tasks = [...cellTasks("a", "en", 4), ...cellTasks("b", "ko", 4)];
+    const full = [0.1, 0.9, 0.4, 0.6, 0.2, 0.8, 0.3, 0.7];
+    const other = full.map((v) => v - 0.25);
+    const stats: Statistic[] = [
+      { key: "full", values: full },
+      { key: "other", values: other },
+      { key: "delta", values: other.map((v, i) => v - (full[i] as number)), combination: [{ key: "other", weight: 1 }, { key: "full", weight: -1 }] },
+    ];
+    const delta = bootstrap(tasks, stats, options).intervals["delta"]!;
+    expect(delta.point).toBeCloseTo(-0.25, 15);
+    expect(delta.low).toBeCloseTo(-0.25, 12);
+    expect(delta.high).toBeCloseTo(-0.25, 12);
+  });
+
+  it("skips undefined values, drops replicates with none, and counts what it kept", () => {
+    // One cell where only one task of four is defined: about (3/4)^4 of draws miss it.
+    const tasks = cellTasks("s", "en", 4);
+    const r = bootstrap(tasks, [{ key: "k", values: [1, null, null, null] }, { key: "none", values: [null, null, null, null] }], options).intervals;
+    expect(r["k"]).toMatchObject({ point: 1, low: 1, high: 1 });
+    expect(r["k"]!.n).toBeGreaterThan(2000 * 0.6);
+    expect(r["k"]!.n).toBeLessThan(2000 * 0.75);
+    expect(r["none"]).toEqual({ point: null, low: null, high: null, n: 0 });
+  });
+
+  it("draws within cells only: a cell's tasks never stand in for another cell's", () => {
+    // Cell a is all 0, cell b all 1: every replicate is exactly 0.5.
+    const tasks = [...cellTasks("a", "en", 4), ...cellTasks("b", "en", 4)];
+    expect(bootstrap(tasks, [{ key: "k", values: [0, 0, 0, 0, 1, 1, 1, 1] }], options).intervals["k"]).toEqual({ point: 0.5, low: 0.5, high: 0.5, n: 2000 });
+  });
+
+  it("takes the order statistics at floor(0.025(n−1)) and floor(0.975(n−1))", () => {
+    const values = Float64Array.from({ length: 101 }, (_, i) => 100 - i);
+    expect(percentile(values, 0.025)).toEqual({ low: 2, high: 97, n: 101 });
+    const withNaN = Float64Array.from([Number.NaN, 3, 1, Number.NaN, 2]);
+    expect(percentile(withNaN, 0.025)).toEqual({ low: 1, high: 2, n: 3 });
+  });
+
+  it("is deterministic for a seed", () => {
+    const tasks = [...cellTasks("a", "en", 4), ...cellTasks("b", "ko", 4)];
+    const stats = [{ key: "k", values: [0.1, 0.5, 0.2, 0.9, 0.3, 0.3, 0.8, 0.4] }];
+    expect(bootstrap(tasks, stats, options)).toEqual(bootstrap(tasks, stats, options));
+  });
+});
+
+describe("the Python RNG", () => {
+  it("reproduces random.Random(20260929): choice over four items and getrandbits(32)", () => {
+    // From Python 3.11: r = random.Random(20260929); [r.choice(range(4)) for _ in range(12)], r.getrandbits(32)
+    const r = new PythonRandom(20260929);
+    expect(Array.from({ length: 12 }, () => r.randbelow(4))).toEqual([3, 2, 3, 1, 3, 1, 2, 3, 0, 0, 2, 3]);
+    expect(r.getrandbits(32)).toBe(3844554661);
+  });
+
+  it("gives the intervals of the Python reference implementation to 1e-12", () => {
+    if (spawnSync("python3", ["--version"]).status !== 0) return;
+    const file = "../shared/bench/bootstrap-input.json";
+    let data: { tasks: Array<{ semantic_task_id: string; answer_task_stratum: string; language: string }>; conditions: string[]; catalog_sizes: number[]; metrics: string[]; values: Record<string, Record<string, Record<string, Array<Array<number | null>>>>>; seed: number };
+    try {
+      data = JSON.parse(readFileSync(file, "utf8"));
+    } catch {
+      return; // the shared benchmark input is not on this machine
+    }
+    const python = spawnSync("python3", ["scripts/python/bootstrap_reference.py", file, "--iterations", "200"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    expect(python.status).toBe(0);
+    const reference = (JSON.parse(python.stdout) as { intervals: Record<string, { point: number | null; low: number | null; high: number | null; n: number }> }).intervals;
+    const statistics = buildStatistics({ taskCount: data.tasks.length, conditions: data.conditions, baseline: "FULL", sizes: data.catalog_sizes, metrics: data.metrics, values: (c, s, m, t) => data.values[c]?.[String(s)]?.[m]?.[t] });
+    const ours = bootstrap(data.tasks.map((t) => ({ id: t.semantic_task_id, stratum: t.answer_task_stratum, language: t.language })), statistics, { iterations: 200, seed: data.seed, rng: "python", confidence: 0.95 }).intervals;
+    expect(Object.keys(ours).sort()).toEqual(Object.keys(reference).sort());
+    for (const [key, ref] of Object.entries(reference)) {
+      const mine = ours[key]!;
+      expect(mine.n).toBe(ref.n);
+      for (const f of ["point", "low", "high"] as const) {
+        if (ref[f] === null) expect(mine[f]).toBeNull();
+        else expect(Math.abs((mine[f] as number) - ref[f]) / Math.max(1, Math.abs(ref[f]))).toBeLessThan(1e-12);
+      }
+    }
+  });
+});

@@ -3,3 +3,6 @@ export { EPISODE_METRICS, episodeMetricVersions, scoreEpisode, type EpisodeMetri
 export type { FactVerdict } from "./episode/table.ts";
 export { sourceOk, unitOk, valueOk, withinTolerance, type Emitted, type Target } from "./match.ts";
 export * from "./bootstrap/index.ts";
+export { aggregate, breakdowns, type Aggregates, type Breakdown, type ConditionAggregate } from "./aggregate.ts";
+export { BOOTSTRAP_METRICS, scoreRecord, SUMMED_METRICS, type EpisodeRow, type ScoredRecord } from "./episodes.ts";
+export { summarizeEpisodes, type Statistics } from "./summary.ts";

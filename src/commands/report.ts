@@ -1,0 +1,28 @@
+/** `fabench report`: the summary as one static HTML file, or Markdown for a pull request. */
+import { basename, dirname, join } from "node:path";
+import { episodeKey, parseRunBytes } from "../conditions/index.ts";
+import { inputError, parseJsonText, readBytes, writeFileAtomic } from "../core/index.ts";
+import { renderHtml, renderMarkdown, SUMMARY_FORMAT, type Summary } from "../report/index.ts";
+import { readTextFile } from "./inputs.ts";
+import { EXIT, printJson, type CliIo } from "./io.ts";
+
+export interface ReportOptions {
+  readonly summary: string;
+  readonly runs: readonly string[];
+  readonly out?: string;
+  readonly format: "html" | "md";
+  readonly json: boolean;
+}
+
+export function report(options: ReportOptions, io: CliIo): number {
+  const summary = parseJsonText(readTextFile(options.summary, "report").text, options.summary, "report") as Summary;
+  if (summary?.format !== SUMMARY_FORMAT) throw inputError("report", "not_a_summary", `not a ${SUMMARY_FORMAT} file`, { file: options.summary });
+  const texts = new Map<string, string>();
+  for (const path of options.runs) for (const r of parseRunBytes(readBytes(path, "run"), path).records) texts.set(episodeKey(r), r.final_text);
+  const extension = options.format === "md" ? "md" : "html";
+  const out = options.out ?? join(dirname(options.summary), `${basename(options.summary).replace(/\.summary\.json$|\.json$/, "")}.report.${extension}`);
+  writeFileAtomic(out, options.format === "md" ? renderMarkdown(summary) : renderHtml(summary, options.runs.length > 0 ? texts : undefined));
+  if (options.json) printJson(io, { out, format: options.format, status: summary.gate.status });
+  else io.out(`wrote ${out}\n`);
+  return EXIT.ok;
+}

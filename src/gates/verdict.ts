@@ -1,0 +1,130 @@
+/**
+ * The product gate: for each deployable condition, every check of the protocol against FULL, on
+ * point estimates (`passed`, the preregistered rule) and with the bootstrap interval's bound
+ * (`interval_passed`, reported beside it). BLOCKED whenever the prerequisite is unmet, whatever
+ * the numbers; otherwise PASS when any deployable condition passes on a complete run set.
+ */
+import type { GateCheckSpec, Protocol } from "../authoring/index.ts";
+import type { PrerequisiteStatus } from "./conveyor.ts";
+
+/** Boundaries are inclusive as written; this slack absorbs floating-point rounding of means only. */
+export const BOUNDARY_SLACK = 1e-12;
+
+export interface IntervalView {
+  readonly point: number | null;
+  readonly low: number | null;
+  readonly high: number | null;
+}
+
+/** What the gate reads: bootstrap statistics by key and episode totals. */
+export interface GateInputs {
+  readonly statistic: (selection: string, condition: string, metric: string, kind: "level" | "delta") => IntervalView | undefined;
+  readonly total: (selection: string, condition: string, metric: string) => number;
+  readonly complete: boolean;
+}
+
+export interface CheckResult {
+  readonly value: number | null;
+  readonly full: number | null;
+  readonly delta: number | null;
+  readonly threshold: number;
+  readonly passed: boolean;
+  readonly ci95: readonly [number | null, number | null] | null;
+  readonly interval_passed: boolean;
+}
+
+export interface ConditionVerdict {
+  readonly passed: boolean;
+  readonly interval_passed: boolean;
+  readonly checks: Record<string, CheckResult>;
+}
+
+export interface Gate {
+  readonly status: "PASS" | "FAIL" | "BLOCKED";
+  readonly prerequisite: PrerequisiteStatus;
+  readonly complete: boolean;
+  readonly verdict_rule: "point_estimate";
+  readonly interval_rule: string;
+  readonly any_deployable_condition_passed: boolean;
+  readonly conditions: Record<string, ConditionVerdict>;
+  readonly per_catalog: Record<string, Record<string, ConditionVerdict>>;
+}
+
+function check(spec: GateCheckSpec, selection: string, condition: string, baseline: string, inputs: GateInputs): CheckResult {
+  const level = inputs.statistic(selection, condition, spec.metric, "level");
+  const full = inputs.statistic(selection, baseline, spec.metric, "level");
+  const delta = inputs.statistic(selection, condition, spec.metric, "delta");
+  const value = level?.point ?? null;
+  const fullValue = full?.point ?? null;
+  const d = delta?.point ?? null;
+  const t = spec.threshold;
+  let passed: boolean;
+  let shown: number | null = d;
+  switch (spec.rule) {
+    case "delta_at_least":
+      passed = d === null ? spec.null_delta_passes === true : d >= t - BOUNDARY_SLACK;
+      break;
+    case "delta_at_most":
+      passed = d === null ? spec.null_delta_passes === true : d <= t + BOUNDARY_SLACK;
+      break;
+    case "delta_below":
+      passed = d !== null && d < t;
+      break;
+    case "value_at_least":
+      shown = value;
+      passed = value !== null && value >= t - BOUNDARY_SLACK;
+      break;
+    case "ratio_at_most":
+      shown = value !== null && fullValue !== null && fullValue > 0 ? value / fullValue : null;
+      passed = shown !== null && shown <= t + BOUNDARY_SLACK;
+      break;
+    case "total_at_most":
+      shown = inputs.total(selection, condition, spec.metric);
+      passed = shown <= t + BOUNDARY_SLACK;
+      break;
+  }
+  // Intervals exist for paired deltas only; a ratio or a total has none.
+  const ci95 =
+    spec.rule === "value_at_least" ? (level ? ([level.low, level.high] as const) : null) : spec.rule.startsWith("delta") && delta ? ([delta.low, delta.high] as const) : null;
+  let intervalPassed = passed;
+  if (spec.interval_bound === "lower") intervalPassed = passed && (d === null ? spec.null_delta_passes === true : (delta?.low ?? -Infinity) >= t - BOUNDARY_SLACK);
+  if (spec.interval_bound === "upper") intervalPassed = passed && (d === null ? spec.null_delta_passes === true : (delta?.high ?? Infinity) <= t + BOUNDARY_SLACK);
+  const totals = spec.rule === "total_at_most";
+  return {
+    value: totals ? shown : value,
+    full: totals ? inputs.total(selection, baseline, spec.metric) : fullValue,
+    delta: totals ? null : shown,
+    threshold: t,
+    passed,
+    ci95,
+    interval_passed: intervalPassed,
+  };
+}
+
+function verdictFor(protocol: Protocol, selection: string, condition: string, inputs: GateInputs): ConditionVerdict {
+  const checks = Object.fromEntries(protocol.gate.checks.map((c) => [c.id, check(c, selection, condition, protocol.baseline_condition, inputs)]));
+  const results = Object.values(checks);
+  return { passed: results.every((c) => c.passed), interval_passed: results.every((c) => c.interval_passed), checks };
+}
+
+export function evaluateGate(protocol: Protocol, inputs: GateInputs, prerequisite: PrerequisiteStatus): Gate {
+  const deployable = protocol.conditions.filter((c) => c.deployable).map((c) => c.id);
+  const conditions = Object.fromEntries(deployable.map((c) => [c, verdictFor(protocol, "pooled", c, inputs)]));
+  const perCatalog = Object.fromEntries(protocol.catalog_sizes.map((size) => [String(size), Object.fromEntries(deployable.map((c) => [c, verdictFor(protocol, String(size), c, inputs)]))]));
+  const anyPassed = inputs.complete && Object.values(conditions).some((v) => v.passed);
+  return {
+    status: !prerequisite.satisfied ? "BLOCKED" : anyPassed ? "PASS" : "FAIL",
+    prerequisite,
+    complete: inputs.complete,
+    verdict_rule: "point_estimate",
+    interval_rule: `${protocol.statistics.interval} interval bound of each accuracy delta ≥ threshold and of the unsupported-rate delta ≤ threshold`,
+    any_deployable_condition_passed: anyPassed,
+    conditions,
+    per_catalog: perCatalog,
+  };
+}
+
+/** Exit code of `fabench gate`: 0 PASS, 1 FAIL, 3 BLOCKED. */
+export function gateExitCode(gate: Gate): number {
+  return gate.status === "PASS" ? 0 : gate.status === "BLOCKED" ? 3 : 1;
+}

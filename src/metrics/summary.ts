@@ -1,0 +1,91 @@
+/** From scored episodes to the summary's statistics: aggregates, the bootstrap and breakdowns. */
+import type { Protocol, Task } from "../authoring/index.ts";
+import { compareCodePoints } from "../core/index.ts";
+import { aggregate, breakdowns, type Aggregates, type Breakdown } from "./aggregate.ts";
+import { bootstrap, buildStatistics, perTaskValue, POOLED, type Interval, type RngName } from "./bootstrap/index.ts";
+import { episodeMetricVersions } from "./episode/index.ts";
+import { BOOTSTRAP_METRICS, type EpisodeRow } from "./episodes.ts";
+
+export interface Statistics {
+  readonly metric_versions: Record<string, number>;
+  readonly aggregates: Aggregates;
+  readonly bootstrap: {
+    readonly method: string;
+    readonly unit: string;
+    readonly iterations: number;
+    readonly seed: number;
+    readonly confidence: number;
+    readonly rng: RngName;
+    readonly generator: string;
+    readonly interval: string;
+    readonly cells: number;
+    readonly tasks: number;
+    readonly metrics: readonly string[];
+    readonly intervals: Record<string, Interval>;
+  };
+  readonly breakdowns: { readonly by_language: Record<string, Breakdown>; readonly by_stratum: Record<string, Breakdown> };
+}
+
+export function summarizeEpisodes(rows: readonly EpisodeRow[], tasks: ReadonlyMap<string, Task>, protocol: Protocol, rng: RngName, clock?: () => number): Statistics & { coreMs: number } {
+  const conditions = protocol.conditions.map((c) => c.id).filter((c) => rows.some((r) => r.condition === c));
+  const sizes = protocol.catalog_sizes.filter((s) => rows.some((r) => r.catalog_size === s));
+  const taskIds = [...new Set(rows.map((r) => r.semantic_task_id))].sort(compareCodePoints);
+  const index = new Map(taskIds.map((id, i) => [id, i]));
+  // cube[condition|size|metric][task] = per-trial values, trial 1 first
+  const cube = new Map<string, Array<Array<number | null>>>();
+  const sorted = [...rows].sort((a, b) => a.trial - b.trial);
+  for (const r of sorted)
+    for (const metric of BOOTSTRAP_METRICS) {
+      const key = `${r.condition}|${r.catalog_size}|${metric}`;
+      let perTask = cube.get(key);
+      if (!perTask) cube.set(key, (perTask = taskIds.map(() => [])));
+      perTask[index.get(r.semantic_task_id) as number]?.push(r.metrics[metric] ?? null);
+    }
+  const spec = {
+    taskCount: taskIds.length,
+    conditions,
+    baseline: protocol.baseline_condition,
+    sizes,
+    metrics: BOOTSTRAP_METRICS,
+    values: (condition: string, size: number, metric: string, task: number) => cube.get(`${condition}|${size}|${metric}`)?.[task],
+  };
+  const stats = protocol.statistics;
+  const result = bootstrap(
+    taskIds.map((id) => {
+      const t = tasks.get(id);
+      return { id, stratum: t?.answer_task_stratum ?? "", language: t?.language ?? "" };
+    }),
+    buildStatistics(spec),
+    { iterations: stats.iterations, seed: stats.seed, rng, confidence: stats.confidence_level },
+    clock,
+  );
+  return {
+    metric_versions: episodeMetricVersions(),
+    aggregates: aggregate(rows, conditions, sizes),
+    bootstrap: {
+      method: stats.method,
+      unit: stats.unit,
+      iterations: stats.iterations,
+      seed: stats.seed,
+      confidence: stats.confidence_level,
+      rng,
+      generator: rng === "python" ? "MT19937 as Python's random.Random(seed).choice" : "seedrandom Alea seeded with String(seed)",
+      interval: stats.interval,
+      cells: result.cells,
+      tasks: taskIds.length,
+      metrics: BOOTSTRAP_METRICS,
+      intervals: result.intervals,
+    },
+    breakdowns: breakdowns(
+      taskIds,
+      (id) => ({ language: tasks.get(id)?.language ?? "", stratum: tasks.get(id)?.answer_task_stratum ?? "" }),
+      conditions,
+      protocol.baseline_condition,
+      BOOTSTRAP_METRICS,
+      (condition, metric, task) => perTaskValue(spec, condition, sizes, metric, task),
+    ),
+    coreMs: result.coreMs,
+  };
+}
+
+export { POOLED };

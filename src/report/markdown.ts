@@ -1,0 +1,23 @@
+/** A short Markdown summary for a pull request. */
+import { POOLED } from "../metrics/index.ts";
+import type { Summary } from "./types.ts";
+
+const num = (v: number | null | undefined) => (v === null || v === undefined ? "–" : Math.abs(v) >= 100 ? Math.round(v).toString() : v.toFixed(4));
+
+export function renderMarkdown(s: Summary): string {
+  const g = s.gate;
+  const lines = [`## fabench: **${g.status}**${s.complete ? "" : " (incomplete run set)"}`, ""];
+  if (!g.prerequisite.satisfied) lines.push("Blocked by:", ...g.prerequisite.blocking.map((b) => `- ${b.stage}: ${b.reason}`), "");
+  const conditions = Object.keys(g.conditions);
+  lines.push(`| check | ${conditions.join(" | ")} |`, `|---|${conditions.map(() => "---").join("|")}|`);
+  for (const name of Object.keys(Object.values(g.conditions)[0]?.checks ?? {}))
+    lines.push(`| ${name} | ${conditions.map((c) => {
+      const k = g.conditions[c]?.checks[name];
+      return k ? `${k.passed ? "✅" : "❌"} ${num(k.delta ?? k.value)}${k.ci95 ? ` [${num(k.ci95[0])}, ${num(k.ci95[1])}]` : ""}` : "–";
+    }).join(" | ")} |`);
+  lines.push(`| **verdict (point / interval)** | ${conditions.map((c) => `${g.conditions[c]?.passed ? "pass" : "fail"} / ${g.conditions[c]?.interval_passed ? "pass" : "fail"}`).join(" | ")} |`, "");
+  lines.push("| condition | recall | tool-schema tokens | input tokens |", "|---|---|---|---|");
+  for (const [condition, a] of Object.entries(s.aggregates[POOLED] ?? {})) lines.push(`| ${condition} | ${num(a.means["required_fact_recall"])} | ${num(a.means["tool_schema_tokens"])} | ${num(a.means["input_tokens"])} |`);
+  lines.push("", `Agent \`${s.run.agent}${s.run.model ? ` ${s.run.model}` : ""}\`, ${s.episodes} episodes, bootstrap ${s.bootstrap.iterations} iterations (seed ${s.bootstrap.seed}); protocol \`${s.protocol_sha256.slice(0, 12)}\`, condition manifest \`${s.run.condition_manifest_sha256.slice(0, 12)}\`.`);
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,82 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.ts";
+import { satisfiedConveyor } from "../helpers/conveyor.ts";
+import { join, useTempDir } from "../helpers/temp.ts";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+
+const SUBSET = ["--agent", "reference", "--tasks", "v4-*-en-0?", "--trials", "2"];
+const shared = mkdtempSync(join(tmpdir(), "fabench-score-"));
+const RUN = join(shared, "run.jsonl");
+
+describe("fabench score, gate and report", () => {
+  const temp = useTempDir();
+  beforeAll(async () => {
+    expect((await runCli(["run", ...SUBSET, "--out", RUN])).code).toBe(0);
+  });
+
+  it("refuses an incomplete set unless asked, and then says so and cannot pass", async () => {
+    const refused = await runCli(["score", RUN, "--out", join(temp(), "s.json")]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain("missing_episode"); // 24 of the corpus's 144 tasks were run
+    const out = join(temp(), "s.json");
+    const allowed = await runCli(["score", RUN, "--out", out, "--allow-incomplete", "--json"]);
+    expect(allowed.code).toBe(0);
+    const summary = JSON.parse(readFileSync(out, "utf8"));
+    expect(summary.complete).toBe(false);
+    expect(summary.gate.any_deployable_condition_passed).toBe(false);
+    const conveyor = await satisfiedConveyor(temp());
+    const gate = await runCli(["gate", out, "--conveyor", conveyor]);
+    expect([gate.code, gate.out.split("\n")[0]]).toEqual([1, "verdict: FAIL (incomplete run set: cannot pass)"]);
+  });
+
+  it("writes byte-identical summaries for the same inputs", async () => {
+    const a = join(temp(), "a.json");
+    const b = join(temp(), "b.json");
+    await runCli(["score", RUN, "--out", a, "--allow-incomplete"]);
+    await runCli(["score", RUN, "--out", b, "--allow-incomplete"]);
+    expect(readFileSync(a, "utf8")).toBe(readFileSync(b, "utf8"));
+  });
+
+  it("rescores every episode from its final text, and counts an error episode as an answer failure", async () => {
+    const lines = readFileSync(RUN, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    lines[0].status = "error";
+    lines[0].error_code = "provider_timeout";
+    lines[1].final_text = "not an envelope";
+    const edited = join(temp(), "edited.jsonl");
+    writeFileSync(edited, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
+    const out = join(temp(), "s.json");
+    expect((await runCli(["score", edited, "--out", out, "--allow-incomplete"])).code).toBe(0);
+    const summary = JSON.parse(readFileSync(out, "utf8"));
+    expect(summary.infrastructure_errors).toEqual({ total: 1, by_code: { provider_timeout: 1 } });
+    const first = summary.episode_scores.find((e: { semantic_task_id: string; condition: string; catalog_size: number; trial: number }) => e.semantic_task_id === lines[0].semantic_task_id && e.condition === lines[0].condition && e.catalog_size === lines[0].catalog_size && e.trial === lines[0].trial);
+    expect(first.metrics.required_fact_recall).toBe(0);
+    expect(summary.aggregates.pooled[lines[1].condition].malformed_reasons).toEqual({ not_json: 1 });
+  });
+
+  it("gates BLOCKED with exit 3 under the bundled conveyor, and reports HTML and Markdown", async () => {
+    const out = join(temp(), "s.json");
+    await runCli(["score", RUN, "--out", out, "--allow-incomplete"]);
+    const gate = await runCli(["gate", out, "--json"]);
+    expect(gate.code).toBe(3);
+    expect(JSON.parse(gate.out).status).toBe("BLOCKED");
+    const md = await runCli(["report", out, "--format", "md", "--out", join(temp(), "r.md")]);
+    expect(md.code).toBe(0);
+    expect(readFileSync(join(temp(), "r.md"), "utf8")).toContain("## fabench: **BLOCKED**");
+    const html = join(temp(), "r.html");
+    expect((await runCli(["report", out, "--runs", RUN, "--out", html])).code).toBe(0);
+    const page = readFileSync(html, "utf8");
+    expect(page).toContain('<span class="verdict BLOCKED">BLOCKED</span>');
+    expect(page).not.toMatch(/<script|(src|href)="https?:/);
+  });
+
+  it("refuses a run made from another corpus", async () => {
+    const lines = readFileSync(RUN, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    for (const l of lines) l.metadata.corpus_tasks_sha256 = "0".repeat(64);
+    const edited = join(temp(), "other.jsonl");
+    writeFileSync(edited, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
+    const result = await runCli(["score", edited, "--out", join(temp(), "s.json")]);
+    expect([result.code, result.err.includes("run_input_mismatch")]).toEqual([2, true]);
+  });
+});

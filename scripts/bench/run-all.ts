@@ -5,6 +5,7 @@
  */
 import { runIdentityBench } from "./identity.ts";
 import { runReferenceMatrixBench } from "./reference-matrix.ts";
+import { runScoreBench } from "./score-run.ts";
 import { runScoringBench } from "./scoring.ts";
 import type { BenchResult } from "./stats.ts";
 
@@ -12,6 +13,7 @@ const BENCHES: Record<string, () => BenchResult | Promise<BenchResult>> = {
   identity: runIdentityBench,
   scoring: runScoringBench,
   "reference-matrix": runReferenceMatrixBench,
+  "score-run": runScoreBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

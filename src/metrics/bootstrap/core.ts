@@ -135,50 +135,47 @@ export function bootstrap(tasks: readonly BootstrapTask[], statistics: readonly 
   }
   const tables = cells.map((cell) => cellTable(cell, taskRows, width));
 
+  // Flat typed arrays for the hot loop: no allocation or destructuring per iteration.
+  const S = statistics.length;
+  const termStart = new Int32Array(S + 1);
+  terms.forEach((t, i) => (termStart[i + 1] = (termStart[i] as number) + (t?.length ?? 0)));
+  const termRow = new Int32Array(termStart[S] as number);
+  const termWeight = new Float64Array(termRow.length);
+  terms.forEach((t, i) =>
+    (t ?? []).forEach(([r, w], k) => {
+      termRow[(termStart[i] as number) + k] = r;
+      termWeight[(termStart[i] as number) + k] = w;
+    }),
+  );
+  const countColumn = Int32Array.from(patternOf, (p) => rows + p);
+
   const started = clock();
   const draw = createDraw(options.rng, options.seed);
-  // Per iteration only the base sums and pattern counts are kept (one column per iteration);
-  // every statistic's replicates are formed afterwards, whole arrays at a time.
-  const columns = new Float64Array(width * B);
-  // Iterations are summed in chunks, each chunk row by row in a small buffer that stays in cache,
-  // then written out column by column (a blocked transpose: no write strides across the array).
-  const CHUNK = 128;
-  const chunk = new Float64Array(CHUNK * width);
-  for (let first = 0; first < B; first += CHUNK) {
-    const count = Math.min(CHUNK, B - first);
-    chunk.fill(0);
-    for (let j = 0; j < count; j++) {
-      const row = j * width;
-      for (let c = 0; c < cells.length; c++) {
-        const table = tables[c] as CellTable;
-        const size = table.size;
-        let code = 0;
-        for (let slot = 0; slot < size; slot++) code += table.weights[draw(size)] as number;
-        const offset = (table.offsetByCode[code] as number) * width;
-        const partial = table.partials;
-        for (let k = 0; k < width; k++) chunk[row + k] = (chunk[row + k] as number) + (partial[offset + k] as number);
-      }
+  const acc = new Float64Array(width);
+  const replicates = new Float64Array(S * B);
+  for (let it = 0; it < B; it++) {
+    acc.fill(0);
+    for (let c = 0; c < cells.length; c++) {
+      const table = tables[c] as CellTable;
+      const size = table.size;
+      let code = 0;
+      for (let slot = 0; slot < size; slot++) code += table.weights[draw(size)] as number;
+      const offset = (table.offsetByCode[code] as number) * width;
+      const partial = table.partials;
+      for (let k = 0; k < width; k++) acc[k] = (acc[k] as number) + (partial[offset + k] as number);
     }
-    for (let k = 0; k < width; k++) {
-      const base = k * B + first;
-      for (let j = 0; j < count; j++) columns[base + j] = chunk[j * width + k] as number;
+    for (let i = 0; i < S; i++) {
+      const n = acc[countColumn[i] as number] as number;
+      let sum = 0;
+      const end = termStart[i + 1] as number;
+      for (let k = termStart[i] as number; k < end; k++) sum += (termWeight[k] as number) * (acc[termRow[k] as number] as number);
+      replicates[i * B + it] = n === 0 ? Number.NaN : sum / n;
     }
   }
   const intervals: Record<string, Interval> = {};
   const alpha = (1 - options.confidence) / 2;
-  const replicate = new Float64Array(B);
   statistics.forEach((stat, i) => {
-    const countBase = (rows + (patternOf[i] as number)) * B;
-    replicate.fill(0);
-    for (const [r, w] of terms[i] ?? []) {
-      const base = r * B;
-      for (let it = 0; it < B; it++) replicate[it] = (replicate[it] as number) + w * (columns[base + it] as number);
-    }
-    for (let it = 0; it < B; it++) {
-      const n = columns[countBase + it] as number;
-      replicate[it] = n === 0 ? Number.NaN : (replicate[it] as number) / n;
-    }
-    intervals[stat.key] = { point: pointEstimate(sorted[i] as (number | null)[]), ...percentile(replicate, alpha) };
+    intervals[stat.key] = { point: pointEstimate(sorted[i] as (number | null)[]), ...percentile(replicates.subarray(i * B, (i + 1) * B), alpha) };
   });
   return { intervals, cells: cells.length, coreMs: clock() - started };
 }

@@ -54,9 +54,13 @@ describe("--batch", () => {
     const start = provider.requests.batchItems.length;
     const child = spawn(process.execPath, ["bin/fabench.mjs", ...args], { stdio: "ignore", env: { ...process.env, ANTHROPIC_API_KEY: KEY } });
     const checkpoint = `${out}.batches.json`;
-    // Kill it once the first batch has ended and its replies are checkpointed.
+    // Kill it once a first batch has ended (its replies checkpointed) and the next one is
+    // submitted and checkpointed but still running: both kinds of turn must survive the restart.
     for (let i = 0; i < 600; i++) {
-      if (existsSync(checkpoint) && Object.keys((JSON.parse(readFileSync(checkpoint, "utf8")) as { replies: object }).replies).length > 0) break;
+      if (existsSync(checkpoint)) {
+        const state = JSON.parse(readFileSync(checkpoint, "utf8")) as { replies: object; batches: Array<{ ended: boolean }> };
+        if (Object.keys(state.replies).length > 0 && state.batches.some((b) => !b.ended)) break;
+      }
       await new Promise((r) => setTimeout(r, 20));
     }
     child.kill("SIGKILL");

@@ -135,47 +135,87 @@ export function bootstrap(tasks: readonly BootstrapTask[], statistics: readonly 
   }
   const tables = cells.map((cell) => cellTable(cell, taskRows, width));
 
-  // Flat typed arrays for the hot loop: no allocation or destructuring per iteration.
-  const S = statistics.length;
-  const termStart = new Int32Array(S + 1);
-  terms.forEach((t, i) => (termStart[i + 1] = (termStart[i] as number) + (t?.length ?? 0)));
-  const termRow = new Int32Array(termStart[S] as number);
-  const termWeight = new Float64Array(termRow.length);
-  terms.forEach((t, i) =>
-    (t ?? []).forEach(([r, w], k) => {
-      termRow[(termStart[i] as number) + k] = r;
-      termWeight[(termStart[i] as number) + k] = w;
-    }),
-  );
-  const countColumn = Int32Array.from(patternOf, (p) => rows + p);
-
   const started = clock();
+  // 1. The draws, in the rule's order (iteration, cell, slot): each cell's multiset of draws,
+  //    stored as its row in the concatenated per-cell tables.
   const draw = createDraw(options.rng, options.seed);
-  const acc = new Float64Array(width);
-  const replicates = new Float64Array(S * B);
-  for (let it = 0; it < B; it++) {
-    acc.fill(0);
-    for (let c = 0; c < cells.length; c++) {
+  const C = cells.length;
+  const cellStart = new Int32Array(C + 1);
+  tables.forEach((t, c) => (cellStart[c + 1] = (cellStart[c] as number) + t.partials.length / width));
+  const picked = new Int32Array(B * C);
+  for (let it = 0; it < B; it++)
+    for (let c = 0; c < C; c++) {
       const table = tables[c] as CellTable;
       const size = table.size;
       let code = 0;
       for (let slot = 0; slot < size; slot++) code += table.weights[draw(size)] as number;
-      const offset = (table.offsetByCode[code] as number) * width;
-      const partial = table.partials;
-      for (let k = 0; k < width; k++) acc[k] = (acc[k] as number) + (partial[offset + k] as number);
+      picked[it * C + c] = (cellStart[c] as number) + (table.offsetByCode[code] as number);
     }
-    for (let i = 0; i < S; i++) {
-      const n = acc[countColumn[i] as number] as number;
-      let sum = 0;
-      const end = termStart[i + 1] as number;
-      for (let k = termStart[i] as number; k < end; k++) sum += (termWeight[k] as number) * (acc[termRow[k] as number] as number);
-      replicates[i * B + it] = n === 0 ? Number.NaN : sum / n;
+  // 2. Four base columns at a time (a statistic's own sum, or a pattern's count): their per-cell
+  //    multiset sums, interleaved, form a table small enough for the fastest cache, and every
+  //    iteration's sums are a run of lookups into it.
+  const LANES = 4;
+  const rowsTotal = cellStart[C] as number;
+  const lookup = new Float64Array(rowsTotal * LANES);
+  const columns = new Float64Array(width * B);
+  for (let k0 = 0; k0 < width; k0 += LANES) {
+    lookup.fill(0);
+    tables.forEach((t, c) => {
+      const count = t.partials.length / width;
+      for (let m = 0; m < count; m++)
+        for (let j = 0; j < LANES && k0 + j < width; j++) lookup[((cellStart[c] as number) + m) * LANES + j] = t.partials[m * width + k0 + j] as number;
+    });
+    for (let it = 0; it < B; it++) {
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      const row = it * C;
+      for (let c = 0; c < C; c++) {
+        const at = (picked[row + c] as number) * LANES;
+        s0 += lookup[at] as number;
+        s1 += lookup[at + 1] as number;
+        s2 += lookup[at + 2] as number;
+        s3 += lookup[at + 3] as number;
+      }
+      columns[k0 * B + it] = s0;
+      if (k0 + 1 < width) columns[(k0 + 1) * B + it] = s1;
+      if (k0 + 2 < width) columns[(k0 + 2) * B + it] = s2;
+      if (k0 + 3 < width) columns[(k0 + 3) * B + it] = s3;
     }
   }
+  // 3. Each statistic's replicates from its columns, then its two order statistics.
   const intervals: Record<string, Interval> = {};
   const alpha = (1 - options.confidence) / 2;
+  const replicate = new Float64Array(B);
   statistics.forEach((stat, i) => {
-    intervals[stat.key] = { point: pointEstimate(sorted[i] as (number | null)[]), ...percentile(replicates.subarray(i * B, (i + 1) * B), alpha) };
+    const countBase = (rows + (patternOf[i] as number)) * B;
+    const parts = terms[i] ?? [];
+    // One pass: the weighted sum of up to four columns over the count, skipping dropped replicates.
+    const [a = [0, 0], b = [0, 0], c = [0, 0], d = [0, 0]] = parts;
+    const ca = a[0] * B;
+    const cb = b[0] * B;
+    const cc = c[0] * B;
+    const cd = d[0] * B;
+    const [wa, wb, wc, wd] = [a[1], b[1], c[1], d[1]];
+    let kept = 0;
+    if (parts.length <= 4) {
+      for (let it = 0; it < B; it++) {
+        const n = columns[countBase + it] as number;
+        if (n === 0) continue;
+        const sum = wa * (columns[ca + it] as number) + wb * (columns[cb + it] as number) + wc * (columns[cc + it] as number) + wd * (columns[cd + it] as number);
+        replicate[kept++] = sum / n;
+      }
+    } else {
+      for (let it = 0; it < B; it++) {
+        const n = columns[countBase + it] as number;
+        if (n === 0) continue;
+        let sum = 0;
+        for (const [r, w] of parts) sum += w * (columns[r * B + it] as number);
+        replicate[kept++] = sum / n;
+      }
+    }
+    intervals[stat.key] = { point: pointEstimate(sorted[i] as (number | null)[]), ...percentile(replicate.subarray(0, kept), alpha) };
   });
   return { intervals, cells: cells.length, coreMs: clock() - started };
 }

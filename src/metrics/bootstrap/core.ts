@@ -8,11 +8,14 @@
  * values (dropped when none is defined). The interval takes the sorted replicates at
  * ⌊0.025·(n−1)⌋ and ⌊0.975·(n−1)⌋.
  *
- * How it is fast: an iteration's draws become task multiplicities; a replicate sum is then a short
- * weighted sum over the tasks drawn, and a replicate count a weighted sum over the statistic's
- * "defined" pattern (statistics share a few patterns). A delta defined on exactly the tasks of both
- * its levels needs no sum of its own: sum(condition) − sum(baseline). Sums are taken in task
- * order, not draw order, which changes results only in the last bits (≈1e-15 of the values).
+ * How it is fast: a cell of n tasks drawn n times has only C(2n−1, n) possible multisets (35 for
+ * n = 4), so each cell's summed values and "defined" counts are tabulated once per multiset; an
+ * iteration is then one lookup per cell, and its sums are gathered four base columns at a time
+ * from tables that fit the fastest cache. Statistics share a few "defined" patterns, whose counts
+ * are columns too. A paired delta (level − baseline) and a pooled level (the mean of equally
+ * sized catalog levels) are formed from their parts' sums when all are defined on the same tasks.
+ * Sums are taken per cell and per column, not in draw order, which changes results only in the
+ * last bits (≈1e-15 of the values); the draws themselves follow the rule's order exactly.
  */
 import { compareCodePoints } from "../../core/index.ts";
 import { createDraw, type RngName } from "./rng.ts";
@@ -83,10 +86,30 @@ function prepare(tasks: readonly BootstrapTask[]): Prepared {
 
 export function bootstrap(tasks: readonly BootstrapTask[], statistics: readonly Statistic[], options: BootstrapOptions, clock: () => number = () => 0): BootstrapResult {
   const { order, cells } = prepare(tasks);
-  const T = tasks.length;
-  const B = options.iterations;
+  const layout = layOut(statistics, order, cells);
+  const started = clock();
+  const picked = drawMultisets(layout.tables, options.iterations, createDraw(options.rng, options.seed));
+  const columns = sumColumns(layout.tables, picked, layout.width, options.iterations);
+  const intervals = intervalsFrom(statistics, layout, columns, options);
+  return { intervals, cells: cells.length, coreMs: clock() - started };
+}
 
-  // Values in sorted task order; one pattern id per statistic; rows only for what needs its own sum.
+interface Layout {
+  /** Each statistic's values in sorted task order. */
+  readonly sorted: Array<Array<number | null>>;
+  /** Each statistic's "defined" pattern. */
+  readonly patternOf: number[];
+  /** Each statistic as weighted base rows: its own, or its combination's. */
+  readonly terms: Array<Array<[number, number]>>;
+  /** Base rows that need sums of their own; the pattern counts follow them. */
+  readonly rows: number;
+  readonly width: number;
+  readonly tables: CellTable[];
+}
+
+/** Values in sorted task order, defined patterns, combinations resolved, per-cell tables built. */
+function layOut(statistics: readonly Statistic[], order: readonly number[], cells: readonly number[][]): Layout {
+  const T = order.length;
   const sorted = statistics.map((s) => order.map((i) => s.values[i] ?? null));
   const patternIds = new Map<string, number>();
   const patterns: Uint8Array[] = [];
@@ -101,7 +124,6 @@ export function bootstrap(tasks: readonly BootstrapTask[], statistics: readonly 
     return id;
   });
   const keyIndex = new Map(statistics.map((s, i) => [s.key, i]));
-  // Resolve each statistic to weighted own rows: its own, or its combination's (recursively).
   const terms: Array<Array<[number, number]> | null> = statistics.map(() => null);
   const rowOf = new Int32Array(statistics.length).fill(-1);
   let rows = 0;
@@ -120,51 +142,58 @@ export function bootstrap(tasks: readonly BootstrapTask[], statistics: readonly 
     return result;
   };
   statistics.forEach((_, i) => resolve(i));
-  const values = new Float64Array(T * rows);
+  const width = rows + patterns.length; // per task: its values, then its 0/1 membership of each pattern
+  const taskRows = new Float64Array(T * width);
   statistics.forEach((_, i) => {
     const r = rowOf[i] as number;
-    if (r < 0) return;
-    (sorted[i] as (number | null)[]).forEach((v, t) => (values[t * rows + r] = v ?? 0));
+    if (r >= 0) (sorted[i] as Array<number | null>).forEach((v, t) => (taskRows[t * width + r] = v ?? 0));
   });
-  const P = patterns.length;
-  const width = rows + P; // per task: its values, then its 0/1 membership of each pattern
-  const taskRows = new Float64Array(T * width);
-  for (let t = 0; t < T; t++) {
-    taskRows.set(values.subarray(t * rows, (t + 1) * rows), t * width);
-    patterns.forEach((mask, p) => (taskRows[t * width + rows + p] = mask[t] as number));
-  }
-  const tables = cells.map((cell) => cellTable(cell, taskRows, width));
+  for (let t = 0; t < T; t++) patterns.forEach((mask, p) => (taskRows[t * width + rows + p] = mask[t] as number));
+  return { sorted, patternOf, terms: terms.map((t) => t ?? []), rows, width, tables: cells.map((cell) => cellTable(cell, taskRows, width)) };
+}
 
-  const started = clock();
-  // 1. The draws, in the rule's order (iteration, cell, slot): each cell's multiset of draws,
-  //    stored as its row in the concatenated per-cell tables.
-  const draw = createDraw(options.rng, options.seed);
-  const C = cells.length;
-  const cellStart = new Int32Array(C + 1);
-  tables.forEach((t, c) => (cellStart[c + 1] = (cellStart[c] as number) + t.partials.length / width));
+/**
+ * The draws, in the rule's order (iteration, cell, slot): for each iteration and cell, the row of
+ * the drawn multiset in the cells' concatenated tables.
+ */
+function drawMultisets(tables: readonly CellTable[], B: number, draw: (n: number) => number): Int32Array {
+  const C = tables.length;
   const picked = new Int32Array(B * C);
+  let start = 0;
+  const starts = tables.map((t) => {
+    const at = start;
+    start += t.count;
+    return at;
+  });
   for (let it = 0; it < B; it++)
     for (let c = 0; c < C; c++) {
       const table = tables[c] as CellTable;
       const size = table.size;
       let code = 0;
       for (let slot = 0; slot < size; slot++) code += table.weights[draw(size)] as number;
-      picked[it * C + c] = (cellStart[c] as number) + (table.offsetByCode[code] as number);
+      picked[it * C + c] = (starts[c] as number) + (table.offsetByCode[code] as number);
     }
-  // 2. Four base columns at a time (a statistic's own sum, or a pattern's count): their per-cell
-  //    multiset sums, interleaved, form a table small enough for the fastest cache, and every
-  //    iteration's sums are a run of lookups into it.
+  return picked;
+}
+
+/**
+ * Every iteration's sum of every base column (a row's own sum, or a pattern's count), four
+ * columns at a time: their per-cell multiset sums, interleaved, form a table small enough for the
+ * fastest cache, and each iteration is a run of lookups into it. Column k of iteration it is at
+ * columns[k·B + it].
+ */
+function sumColumns(tables: readonly CellTable[], picked: Int32Array, width: number, B: number): Float64Array {
   const LANES = 4;
-  const rowsTotal = cellStart[C] as number;
-  const lookup = new Float64Array(rowsTotal * LANES);
+  const C = tables.length;
+  const total = tables.reduce((a, t) => a + t.count, 0);
+  const lookup = new Float64Array(total * LANES);
   const columns = new Float64Array(width * B);
   for (let k0 = 0; k0 < width; k0 += LANES) {
     lookup.fill(0);
-    tables.forEach((t, c) => {
-      const count = t.partials.length / width;
-      for (let m = 0; m < count; m++)
-        for (let j = 0; j < LANES && k0 + j < width; j++) lookup[((cellStart[c] as number) + m) * LANES + j] = t.partials[m * width + k0 + j] as number;
-    });
+    let at = 0;
+    for (const t of tables)
+      for (let m = 0; m < t.count; m++, at++)
+        for (let j = 0; j < LANES && k0 + j < width; j++) lookup[at * LANES + j] = t.partials[m * width + k0 + j] as number;
     for (let it = 0; it < B; it++) {
       let s0 = 0;
       let s1 = 0;
@@ -172,11 +201,11 @@ export function bootstrap(tasks: readonly BootstrapTask[], statistics: readonly 
       let s3 = 0;
       const row = it * C;
       for (let c = 0; c < C; c++) {
-        const at = (picked[row + c] as number) * LANES;
-        s0 += lookup[at] as number;
-        s1 += lookup[at + 1] as number;
-        s2 += lookup[at + 2] as number;
-        s3 += lookup[at + 3] as number;
+        const i = (picked[row + c] as number) * LANES;
+        s0 += lookup[i] as number;
+        s1 += lookup[i + 1] as number;
+        s2 += lookup[i + 2] as number;
+        s3 += lookup[i + 3] as number;
       }
       columns[k0 * B + it] = s0;
       if (k0 + 1 < width) columns[(k0 + 1) * B + it] = s1;
@@ -184,44 +213,38 @@ export function bootstrap(tasks: readonly BootstrapTask[], statistics: readonly 
       if (k0 + 3 < width) columns[(k0 + 3) * B + it] = s3;
     }
   }
-  // 3. Each statistic's replicates from its columns, then its two order statistics.
-  const intervals: Record<string, Interval> = {};
+  return columns;
+}
+
+/** Each statistic's replicates from its columns (dropped where no drawn task is defined), then its interval. */
+function intervalsFrom(statistics: readonly Statistic[], layout: Layout, columns: Float64Array, options: BootstrapOptions): Record<string, Interval> {
+  const B = options.iterations;
   const alpha = (1 - options.confidence) / 2;
   const replicate = new Float64Array(B);
+  const intervals: Record<string, Interval> = {};
   statistics.forEach((stat, i) => {
-    const countBase = (rows + (patternOf[i] as number)) * B;
-    const parts = terms[i] ?? [];
-    // One pass: the weighted sum of up to four columns over the count, skipping dropped replicates.
-    const [a = [0, 0], b = [0, 0], c = [0, 0], d = [0, 0]] = parts;
-    const ca = a[0] * B;
-    const cb = b[0] * B;
-    const cc = c[0] * B;
-    const cd = d[0] * B;
-    const [wa, wb, wc, wd] = [a[1], b[1], c[1], d[1]];
+    const countBase = (layout.rows + (layout.patternOf[i] as number)) * B;
+    const parts = layout.terms[i] ?? [];
     let kept = 0;
-    if (parts.length <= 4) {
-      for (let it = 0; it < B; it++) {
-        const n = columns[countBase + it] as number;
-        if (n === 0) continue;
-        const sum = wa * (columns[ca + it] as number) + wb * (columns[cb + it] as number) + wc * (columns[cc + it] as number) + wd * (columns[cd + it] as number);
-        replicate[kept++] = sum / n;
+    for (let it = 0; it < B; it++) {
+      const n = columns[countBase + it] as number;
+      if (n === 0) continue;
+      let sum = 0;
+      for (let k = 0; k < parts.length; k++) {
+        const part = parts[k] as [number, number];
+        sum += part[1] * (columns[part[0] * B + it] as number);
       }
-    } else {
-      for (let it = 0; it < B; it++) {
-        const n = columns[countBase + it] as number;
-        if (n === 0) continue;
-        let sum = 0;
-        for (const [r, w] of parts) sum += w * (columns[r * B + it] as number);
-        replicate[kept++] = sum / n;
-      }
+      replicate[kept++] = sum / n;
     }
-    intervals[stat.key] = { point: pointEstimate(sorted[i] as (number | null)[]), ...percentile(replicate.subarray(0, kept), alpha) };
+    intervals[stat.key] = { point: pointEstimate(layout.sorted[i] as Array<number | null>), ...percentile(replicate.subarray(0, kept), alpha) };
   });
-  return { intervals, cells: cells.length, coreMs: clock() - started };
+  return intervals;
 }
 
 interface CellTable {
   readonly size: number;
+  /** How many multisets (rows of `partials`). */
+  readonly count: number;
   /** Drawing the cell's j-th task adds weights[j] = (size+1)^j to the draw's code. */
   readonly weights: Float64Array;
   readonly offsetByCode: Int32Array;
@@ -259,7 +282,7 @@ function cellTable(cell: readonly number[], taskRows: Float64Array, width: numbe
     }
   };
   visit(0, size);
-  return { size, weights, offsetByCode, partials: Float64Array.from(partials) };
+  return { size, count: partials.length / width, weights, offsetByCode, partials: Float64Array.from(partials) };
 }
 
 /** Mean over all tasks of the defined values, summed in id order (null when none is defined). */

@@ -5,7 +5,8 @@
 import { parseCorpusText, parsePlan, parseProtocol, type Plan, type Protocol } from "../authoring/index.ts";
 import { join } from "node:path";
 import { catalogFileName, nestingProblems, parseCatalog, parseConditionManifest, type Catalog, type ConditionManifest } from "../conditions/index.ts";
-import { decodeUtf8, inputError, normalizeQuery, parseJsonText, readBytes, type Result, sha256Hex } from "../core/index.ts";
+import { decodeUtf8, inputError, normalizeQuery, parseJsonText, readBytes, type Result, sha256Hex, zodProblems } from "../core/index.ts";
+import { summaryShape, type Summary } from "../report/index.ts";
 
 export interface Loaded<T> {
   readonly value: T;
@@ -77,4 +78,12 @@ export function loadPriorQueries(paths: readonly string[]): Map<string, string> 
 
 export function loadConditionManifest(path: string): Loaded<ConditionManifest> {
   return loadJson(path, "conditions", parseConditionManifest);
+}
+
+/** A summary file, checked against the shape `gate` and `report` read. */
+export function readSummary(path: string): Summary {
+  return loadJson(path, "summary", (value, file) => {
+    const parsed = summaryShape.safeParse(value);
+    return parsed.success ? { ok: true, value: value as Summary } : { ok: false, problems: zodProblems(parsed.error, "invalid_summary", file) };
+  }).value;
 }

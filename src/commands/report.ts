@@ -1,9 +1,9 @@
 /** `fabench report`: the summary as one static HTML file, or Markdown for a pull request. */
 import { basename, dirname, join } from "node:path";
 import { episodeKey, parseRunBytes } from "../conditions/index.ts";
-import { inputError, parseJsonText, readBytes, writeFileAtomic } from "../core/index.ts";
-import { renderHtml, renderMarkdown, SUMMARY_FORMAT, type Summary } from "../report/index.ts";
-import { readTextFile } from "./inputs.ts";
+import { readBytes, writeFileAtomic } from "../core/index.ts";
+import { renderHtml, renderMarkdown } from "../report/index.ts";
+import { readSummary } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 
 export interface ReportOptions {
@@ -15,8 +15,7 @@ export interface ReportOptions {
 }
 
 export function report(options: ReportOptions, io: CliIo): number {
-  const summary = parseJsonText(readTextFile(options.summary, "report").text, options.summary, "report") as Summary;
-  if (summary?.format !== SUMMARY_FORMAT) throw inputError("report", "not_a_summary", `not a ${SUMMARY_FORMAT} file`, { file: options.summary });
+  const summary = readSummary(options.summary);
   const texts = new Map<string, string>();
   for (const path of options.runs) for (const r of parseRunBytes(readBytes(path, "run"), path).records) texts.set(episodeKey(r), r.final_text);
   const extension = options.format === "md" ? "md" : "html";

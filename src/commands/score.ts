@@ -2,13 +2,13 @@
 import { basename, join } from "node:path";
 import type { Protocol, Task } from "../authoring/index.ts";
 import { mergeRuns, parseRunBytes } from "../conditions/index.ts";
-import { canonicalSha256, FabenchError, formatJsonFile, formatProblem, inputError, loadUnitConverter, parseJsonText, readBytes, sha256Hex, usageError, writeFileAtomic } from "../core/index.ts";
+import { canonicalSha256, FabenchError, formatJsonFile, formatProblem, inputError, loadUnitConverter, readBytes, sha256Hex, usageError, writeFileAtomic } from "../core/index.ts";
 import { evaluateGate, gateExitCode, type Gate, type PrerequisiteStatus } from "../gates/index.ts";
 import { POOLED, scoreRecord, summarizeEpisodes, type RngName } from "../metrics/index.ts";
 import { SUMMARY_FORMAT, type Summary } from "../report/index.ts";
 import { load, loadCheckedCorpus } from "./benchmark.ts";
 import { prerequisiteFor } from "./conveyor.ts";
-import { loadProtocol, readTextFile } from "./inputs.ts";
+import { loadProtocol, readSummary } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 
 export interface ScoreOptions {
@@ -116,8 +116,7 @@ export interface GateOptions {
 }
 
 export function gate(options: GateOptions, io: CliIo): number {
-  const summary = parseJsonText(readTextFile(options.summary, "gate").text, options.summary, "gate") as Summary;
-  if (summary?.format !== SUMMARY_FORMAT) throw inputError("gate", "not_a_summary", `not a ${SUMMARY_FORMAT} file`, { file: options.summary });
+  const summary = readSummary(options.summary);
   const protocol = loadProtocol(options.protocol).value;
   if (summary.protocol_sha256 !== canonicalSha256(protocol)) throw inputError("gate", "protocol_mismatch", "the summary was scored under another protocol", { file: options.summary });
   const verdict = gateFor(protocol, summary, prerequisiteFor(protocol, options.conveyor));

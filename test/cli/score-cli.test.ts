@@ -80,3 +80,22 @@ describe("fabench score, gate and report", () => {
     expect([result.code, result.err.includes("run_input_mismatch")]).toEqual([2, true]);
   });
 });
+
+describe("a summary that was edited or cut", () => {
+  const temp = useTempDir();
+
+  it("is refused by gate and report with exit 2 and the path of the problem", async () => {
+    const out = join(temp(), "s.json");
+    await runCli(["score", RUN, "--out", out, "--allow-incomplete"]);
+    const summary = JSON.parse(readFileSync(out, "utf8"));
+    delete summary.bootstrap.intervals;
+    const edited = join(temp(), "edited.json");
+    writeFileSync(edited, JSON.stringify(summary));
+    const gate = await runCli(["gate", edited]);
+    expect(gate.code).toBe(2);
+    expect(gate.err).toContain("invalid_summary: bootstrap.intervals");
+    const cut = join(temp(), "cut.json");
+    writeFileSync(cut, readFileSync(out, "utf8").slice(0, 5000));
+    expect((await runCli(["report", cut])).code).toBe(2);
+  });
+});

@@ -4,5 +4,5 @@ const input = JSON.parse(readFileSync("../shared/bench/bootstrap-input.json", "u
 const stats = buildStatistics({ taskCount: input.tasks.length, conditions: input.conditions, baseline: "FULL", sizes: input.catalog_sizes, metrics: input.metrics, values: (c: string, s: number, m: string, t: number) => input.values[c]?.[String(s)]?.[m]?.[t] });
 const tasks = input.tasks.map((t: any) => ({ id: t.semantic_task_id, stratum: t.answer_task_stratum, language: t.language }));
 const out = [];
-for (let i = 0; i < 8; i++) { const r = bootstrap(tasks, stats, { iterations: 10000, seed: 20260929, rng: "seedrandom", confidence: 0.95 }, () => performance.now()); out.push(`${Math.round(r.coreMs)}(d${Math.round((globalThis as any).__d)},c${Math.round((globalThis as any).__c)})`); }
+for (let i = 0; i < 12; i++) { const r = bootstrap(tasks, stats, { iterations: 10000, seed: 20260929, rng: "seedrandom", confidence: 0.95 }, () => performance.now()); out.push(Math.round(r.coreMs)); }
 console.log(out.join(" "));

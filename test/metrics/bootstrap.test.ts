@@ -91,3 +91,19 @@ describe("the Python RNG", () => {
     }
   });
 });
+
+describe("the SIMD column sums", () => {
+  it("give exactly the intervals of the plain JavaScript loop", () => {
+    const tasks = Array.from({ length: 36 }, (_, i) => ({ id: `t${String(i).padStart(2, "0")}`, stratum: `s${i % 3}`, language: `l${Math.floor(i / 12)}` }));
+    const stats: Statistic[] = Array.from({ length: 9 }, (_, k) => ({ key: `k${k}`, values: tasks.map((_, i) => (k === 3 && i % 5 === 0 ? null : Math.sin(i * (k + 1)) * 10 + k)) }));
+    stats.push({ key: "d", values: stats[1]!.values.map((v, i) => (v as number) - (stats[0]!.values[i] as number)), combination: [{ key: "k1", weight: 1 }, { key: "k0", weight: -1 }] });
+    const simd = bootstrap(tasks, stats, { ...options, simd: true });
+    const plain = bootstrap(tasks, stats, { ...options, simd: false });
+    expect(simd.intervals).toEqual(plain.intervals);
+  });
+
+  it("are built from the checked-in WebAssembly text", async () => {
+    const { renderSum4Module } = await import("../../scripts/gen-wasm.ts");
+    expect(readFileSync("src/metrics/bootstrap/sum4-wasm.ts", "utf8")).toBe(await renderSum4Module());
+  });
+});

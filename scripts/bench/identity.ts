@@ -23,6 +23,7 @@ function surfaceProtocol(): Protocol {
     ...bundled,
     protocol_id: "bench-100k",
     answer_task_strata: Array.from({ length: STRATA }, (_, i) => `stratum_${i}`),
+    corrective_strata: [],
     languages: Array.from({ length: LANGUAGES }, (_, i) => ({ id: `lang${i}`, description: `language ${i}` })),
     tasks_per_cell: PER_CELL,
     expected_cell_count: STRATA * LANGUAGES,

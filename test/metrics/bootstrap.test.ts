@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { studentTQuantile } from "../../src/metrics/bootstrap/student-t.ts";
 import { bootstrap, buildStatistics, percentile, PythonRandom, type BootstrapTask, type Statistic } from "../../src/metrics/index.ts";
 
 const options = { iterations: 2000, seed: 20260929, rng: "seedrandom" as const, confidence: 0.95 };
@@ -105,5 +106,77 @@ describe("the SIMD column sums", () => {
   it("are built from the checked-in WebAssembly text", async () => {
     const { renderSum4Module } = await import("../../scripts/gen-wasm.ts");
     expect(readFileSync("src/metrics/bootstrap/sum4-wasm.ts", "utf8")).toBe(await renderSum4Module());
+  });
+});
+
+describe("calibrated intervals", () => {
+  const many = { iterations: 20000, seed: 7, rng: "seedrandom" as const, confidence: 0.95, calibrated: true };
+  // 36 cells of 4 tasks, values that differ within cells.
+  const tasks = Array.from({ length: 144 }, (_, i) => ({ id: `t${String(i).padStart(3, "0")}`, stratum: `s${Math.floor(i / 24)}`, language: `l${Math.floor(i / 4) % 6}` }));
+  const values = tasks.map((_, i) => Math.sin(i * 1.7) + (i % 4 === 0 ? 2 : 0));
+
+  it("shows the percentile bootstrap's variance is (n_c − 1)/n_c of the unbiased one", () => {
+    const r = bootstrap(tasks, [{ key: "k", values }], { ...many, calibrated: true }).intervals["k"]!;
+    const se = r.calibrated!.se!;
+    // The percentile interval's half-width against the t interval's, both from the same SE scale:
+    // with 4 tasks per cell the bootstrap SD is √(3/4) of the unbiased SE.
+    const pctHalf = ((r.high as number) - (r.low as number)) / 2;
+    const widenedHalf = ((r.calibrated!.percentile_widened.high as number) - (r.calibrated!.percentile_widened.low as number)) / 2;
+    expect(pctHalf / (1.959964 * se)).toBeGreaterThan(Math.sqrt(3 / 4) * 0.95);
+    expect(pctHalf / (1.959964 * se)).toBeLessThan(Math.sqrt(3 / 4) * 1.05);
+    expect(widenedHalf / (1.959964 * se)).toBeGreaterThan(0.95);
+    expect(widenedHalf / (1.959964 * se)).toBeLessThan(1.05);
+  });
+
+  it("widens the percentile interval about the estimate by √(n/(n−1)) when cells are equal", () => {
+    const r = bootstrap(tasks, [{ key: "k", values }], many).intervals["k"]!;
+    const f = Math.sqrt(4 / 3);
+    const point = r.point as number;
+    expect(r.calibrated!.percentile_widened.low).toBeCloseTo(point + f * ((r.low as number) - point), 12);
+    expect(r.calibrated!.percentile_widened.high).toBeCloseTo(point + f * ((r.high as number) - point), 12);
+  });
+
+  it("computes the stratified t interval with Satterthwaite's df on hand-made data", () => {
+    const two = [...Array.from({ length: 4 }, (_, i) => ({ id: `a${i}`, stratum: "a", language: "x" })), ...Array.from({ length: 4 }, (_, i) => ({ id: `b${i}`, stratum: "b", language: "x" }))];
+    const r = bootstrap(two, [{ key: "k", values: [1, 2, 3, 4, 10, 10, 10, 14] }], many).intervals["k"]!;
+    // Cell a: s² = 5/3; cell b: s² = 4; SE² = (4·5/3 + 4·4)/64; df = (Σa)²/Σ(a²/3)
+    const a1 = (4 * 5) / 3 / 64;
+    const a2 = (4 * 4) / 64;
+    const se = Math.sqrt(a1 + a2);
+    const df = (a1 + a2) ** 2 / ((a1 * a1) / 3 + (a2 * a2) / 3);
+    expect(r.calibrated!.se).toBeCloseTo(se, 12);
+    expect(r.calibrated!.df).toBeCloseTo(df, 10);
+    // df ≈ 5.12, and t(0.975, 5.12) ≈ 2.551
+    const half = ((r.calibrated!.t_stratified.high as number) - (r.calibrated!.t_stratified.low as number)) / 2;
+    expect(half / se).toBeCloseTo(studentTQuantile(0.975, df), 9);
+    expect(half / se).toBeGreaterThan(2.54);
+    expect(half / se).toBeLessThan(2.56);
+  });
+
+  it("gives zero-width intervals, not NaN or infinity, when every value is the same", () => {
+    const r = bootstrap(tasks, [{ key: "zero", values: tasks.map(() => 0) }], many).intervals["zero"]!;
+    expect([r.low, r.high]).toEqual([0, 0]);
+    expect(r.calibrated).toMatchObject({ se: 0, percentile_widened: { low: 0, high: 0 }, bootstrap_t: { low: 0, high: 0, n: 0, degenerate: 20000 }, t_stratified: { low: 0, high: 0 } });
+  });
+
+  it("puts the bootstrap-t interval near the t interval for well-behaved data", () => {
+    const r = bootstrap(tasks, [{ key: "k", values }], many).intervals["k"]!;
+    const bt = r.calibrated!.bootstrap_t;
+    const ts = r.calibrated!.t_stratified;
+    expect(Math.abs((bt.low as number) - (ts.low as number))).toBeLessThan(0.25 * ((ts.high as number) - (ts.low as number)));
+    expect(bt.degenerate).toBe(0);
+  });
+});
+
+describe("Student's t", () => {
+  it.each([
+    [1, 12.706204736],
+    [2, 4.302652730],
+    [5, 2.570581836],
+    [10, 2.228138852],
+    [30, 2.042272456],
+    [1e7, 1.959963985],
+  ])("has the 0.975 quantile of df %d", (df, expected) => {
+    expect(studentTQuantile(0.975, df)).toBeCloseTo(expected, 7);
   });
 });

@@ -19,6 +19,7 @@
  */
 import { compareCodePoints } from "../../core/index.ts";
 import { createDraw, type RngName } from "./rng.ts";
+import { studentTQuantile } from "./student-t.ts";
 import { createSum4, type Sum4 } from "./wasm.ts";
 
 export interface BootstrapTask {
@@ -41,6 +42,8 @@ export interface Statistic {
 }
 
 export interface BootstrapOptions {
+  /** Also compute the calibrated intervals (widened percentile, stratified bootstrap-t, stratified t). */
+  readonly calibrated?: boolean;
   /** Sum columns with WebAssembly SIMD when the runtime has it (default); false: plain JavaScript. Same bits either way. */
   readonly simd?: boolean;
   readonly iterations: number;
@@ -51,10 +54,24 @@ export interface BootstrapOptions {
 
 export interface Interval {
   readonly point: number | null;
+  /** The preregistered percentile interval. */
   readonly low: number | null;
   readonly high: number | null;
   /** Replicates kept (iterations − dropped). */
   readonly n: number;
+  readonly calibrated?: CalibratedIntervals;
+}
+
+export interface CalibratedIntervals {
+  /** The stratified standard error of the estimate (unbiased within-cell variances), and Satterthwaite's df. */
+  readonly se: number | null;
+  readonly df: number | null;
+  /** Percentile replicates with each cell's deviation scaled by √(n_c/(n_c − 1)). */
+  readonly percentile_widened: { readonly low: number | null; readonly high: number | null };
+  /** Replicates studentised by their own stratified SE; `degenerate` counts replicates with SE 0 (dropped). */
+  readonly bootstrap_t: { readonly low: number | null; readonly high: number | null; readonly n: number; readonly degenerate: number };
+  /** Estimate ± t(df) × SE. */
+  readonly t_stratified: { readonly low: number | null; readonly high: number | null };
 }
 
 export interface BootstrapResult {
@@ -89,13 +106,14 @@ function prepare(tasks: readonly BootstrapTask[]): Prepared {
 
 export function bootstrap(tasks: readonly BootstrapTask[], statistics: readonly Statistic[], options: BootstrapOptions, clock: () => number = () => 0): BootstrapResult {
   const { order, cells } = prepare(tasks);
-  const layout = layOut(statistics, order, cells);
+  const layout = layOut(statistics, order, cells, options.calibrated === true);
   const started = clock();
   const B = options.iterations;
   const C = cells.length;
-  const simd = options.simd === false ? null : createSum4(B, C, layout.tables.reduce((a, t) => a + t.count, 0), layout.width);
+  const total = layout.width + layout.extras;
+  const simd = options.simd === false ? null : createSum4(B, C, layout.tables.reduce((a, t) => a + t.count, 0), total);
   const picked = drawMultisets(layout.tables, B, createDraw(options.rng, options.seed), simd?.picked ?? new Int32Array(B * C));
-  const columns = sumColumns(layout.tables, picked, layout.width, B, simd);
+  const columns = sumColumns(layout.tables, picked, total, B, simd);
   const intervals = intervalsFrom(statistics, layout, columns, options);
   return { intervals, cells: cells.length, coreMs: clock() - started };
 }
@@ -109,12 +127,17 @@ interface Layout {
   readonly terms: Array<Array<[number, number]>>;
   /** Base rows that need sums of their own; the pattern counts follow them. */
   readonly rows: number;
+  /** Base columns: rows, then pattern counts. */
   readonly width: number;
+  /** With calibrated intervals: two more columns per statistic after the base ones (variance, widened deviation). */
+  readonly extras: number;
   readonly tables: CellTable[];
+  /** Per statistic: observed stratified SE and Satterthwaite df (calibrated only). */
+  readonly observed: Array<{ se: number | null; df: number | null }>;
 }
 
 /** Values in sorted task order, defined patterns, combinations resolved, per-cell tables built. */
-function layOut(statistics: readonly Statistic[], order: readonly number[], cells: readonly number[][]): Layout {
+function layOut(statistics: readonly Statistic[], order: readonly number[], cells: readonly number[][], calibrated: boolean): Layout {
   const T = order.length;
   const sorted = statistics.map((s) => order.map((i) => s.values[i] ?? null));
   const patternIds = new Map<string, number>();
@@ -155,7 +178,10 @@ function layOut(statistics: readonly Statistic[], order: readonly number[], cell
     if (r >= 0) (sorted[i] as Array<number | null>).forEach((v, t) => (taskRows[t * width + r] = v ?? 0));
   });
   for (let t = 0; t < T; t++) patterns.forEach((mask, p) => (taskRows[t * width + rows + p] = mask[t] as number));
-  return { sorted, patternOf, terms: terms.map((t) => t ?? []), rows, width, tables: cells.map((cell) => cellTable(cell, taskRows, width)) };
+  const points = sorted.map((v) => pointEstimate(v));
+  const extra = calibrated ? (cell: readonly number[], counts: readonly number[]) => calibrationEntries(sorted, points, cell, counts) : undefined;
+  const observed = calibrated ? sorted.map((values) => stratifiedSe(values, cells)) : [];
+  return { sorted, patternOf, terms: terms.map((t) => t ?? []), rows, width, extras: calibrated ? 2 * statistics.length : 0, tables: cells.map((cell) => cellTable(cell, taskRows, width, extra)), observed };
 }
 
 /**
@@ -225,49 +251,146 @@ function sumColumns(tables: readonly CellTable[], picked: Int32Array, width: num
   return columns;
 }
 
-/** Each statistic's replicates from its columns (dropped where no drawn task is defined), then its interval. */
+/** Each statistic's replicates from its columns (dropped where no drawn task is defined), then its intervals. */
 function intervalsFrom(statistics: readonly Statistic[], layout: Layout, columns: Float64Array, options: BootstrapOptions): Record<string, Interval> {
   const B = options.iterations;
   const alpha = (1 - options.confidence) / 2;
-  const replicate = new Float64Array(B);
+  const thetas = new Float64Array(B);
+  const scratch = new Float64Array(B);
   const intervals: Record<string, Interval> = {};
   statistics.forEach((stat, i) => {
     const countBase = (layout.rows + (layout.patternOf[i] as number)) * B;
-    const parts = layout.terms[i] ?? [];
-    // Up to four weighted columns in one fused loop (a level has one, a delta two, a pooled delta four).
-    const column = (k: number) => (parts[k] ? (parts[k] as [number, number])[0] * B : 0);
-    const weight = (k: number) => (parts[k] ? (parts[k] as [number, number])[1] : 0);
-    const [c0, c1, c2, c3] = [column(0), column(1), column(2), column(3)];
-    const [w0, w1, w2, w3] = [weight(0), weight(1), weight(2), weight(3)];
+    replicates(layout.terms[i] ?? [], columns, countBase, B, thetas);
     let kept = 0;
-    if (parts.length === 1 && w0 === 1) {
-      for (let it = 0; it < B; it++) {
-        const n = columns[countBase + it] as number;
-        if (n !== 0) replicate[kept++] = (columns[c0 + it] as number) / n;
-      }
-    } else if (parts.length === 2) {
-      for (let it = 0; it < B; it++) {
-        const n = columns[countBase + it] as number;
-        if (n !== 0) replicate[kept++] = (w0 * (columns[c0 + it] as number) + w1 * (columns[c1 + it] as number)) / n;
-      }
-    } else if (parts.length <= 4) {
-      for (let it = 0; it < B; it++) {
-        const n = columns[countBase + it] as number;
-        if (n === 0) continue;
-        const sum = w0 * (columns[c0 + it] as number) + w1 * (columns[c1 + it] as number) + w2 * (columns[c2 + it] as number) + w3 * (columns[c3 + it] as number);
-        replicate[kept++] = sum / n;
-      }
-    } else
-      for (let it = 0; it < B; it++) {
-        const n = columns[countBase + it] as number;
-        if (n === 0) continue;
-        let sum = 0;
-        for (const [r, w] of parts) sum += w * (columns[r * B + it] as number);
-        replicate[kept++] = sum / n;
-      }
-    intervals[stat.key] = { point: pointEstimate(layout.sorted[i] as Array<number | null>), ...orderStatistics(replicate.subarray(0, kept), alpha) };
+    for (let it = 0; it < B; it++) if (!Number.isNaN(thetas[it] as number)) scratch[kept++] = thetas[it] as number;
+    const point = pointEstimate(layout.sorted[i] as Array<number | null>);
+    const base = { point, ...orderStatistics(scratch.subarray(0, kept), alpha) };
+    intervals[stat.key] = layout.extras === 0 ? base : { ...base, calibrated: calibrate(i, point, layout, columns, countBase, thetas, scratch, options) };
   });
   return intervals;
+}
+
+/** θ* of every iteration (NaN when no drawn task is defined): up to four weighted columns over the count. */
+function replicates(parts: ReadonlyArray<readonly [number, number]>, columns: Float64Array, countBase: number, B: number, out: Float64Array): void {
+  const column = (k: number) => (parts[k] ? (parts[k] as readonly [number, number])[0] * B : 0);
+  const weight = (k: number) => (parts[k] ? (parts[k] as readonly [number, number])[1] : 0);
+  const [c0, c1, c2, c3] = [column(0), column(1), column(2), column(3)];
+  const [w0, w1, w2, w3] = [weight(0), weight(1), weight(2), weight(3)];
+  if (parts.length === 1 && w0 === 1)
+    for (let it = 0; it < B; it++) {
+      const n = columns[countBase + it] as number;
+      out[it] = n === 0 ? Number.NaN : (columns[c0 + it] as number) / n;
+    }
+  else if (parts.length === 2)
+    for (let it = 0; it < B; it++) {
+      const n = columns[countBase + it] as number;
+      out[it] = n === 0 ? Number.NaN : (w0 * (columns[c0 + it] as number) + w1 * (columns[c1 + it] as number)) / n;
+    }
+  else if (parts.length <= 4)
+    for (let it = 0; it < B; it++) {
+      const n = columns[countBase + it] as number;
+      out[it] = n === 0 ? Number.NaN : (w0 * (columns[c0 + it] as number) + w1 * (columns[c1 + it] as number) + w2 * (columns[c2 + it] as number) + w3 * (columns[c3 + it] as number)) / n;
+    }
+  else
+    for (let it = 0; it < B; it++) {
+      const n = columns[countBase + it] as number;
+      let sum = 0;
+      for (const [r, w] of parts) sum += w * (columns[r * B + it] as number);
+      out[it] = n === 0 ? Number.NaN : sum / n;
+    }
+}
+
+/**
+ * Per cell and drawn multiset, for every statistic: the variance term K·s² of the drawn defined
+ * values (s² unbiased; 0 below two values) and the widened deviation √(n/(n−1))·(S − K·θ̂), where
+ * n is the cell's size, K the drawn defined count, S their sum and θ̂ the statistic's estimate.
+ */
+function calibrationEntries(sorted: ReadonlyArray<ReadonlyArray<number | null>>, points: ReadonlyArray<number | null>, cell: readonly number[], counts: readonly number[]): number[] {
+  const out = new Array<number>(2 * sorted.length).fill(0);
+  const size = cell.length;
+  const widen = size > 1 ? Math.sqrt(size / (size - 1)) : 1;
+  sorted.forEach((values, i) => {
+    let K = 0;
+    let S = 0;
+    cell.forEach((t, k) => {
+      const v = values[t];
+      const c = counts[k] ?? 0;
+      if (v !== null && v !== undefined && c > 0) {
+        K += c;
+        S += c * v;
+      }
+    });
+    let q = 0;
+    if (K >= 2) {
+      const mean = S / K;
+      let squares = 0;
+      cell.forEach((t, k) => {
+        const v = values[t];
+        const c = counts[k] ?? 0;
+        if (v !== null && v !== undefined && c > 0) squares += c * (v - mean) ** 2;
+      });
+      q = (K * squares) / (K - 1);
+    }
+    out[2 * i] = q;
+    out[2 * i + 1] = widen * (S - K * (points[i] ?? 0));
+  });
+  return out;
+}
+
+/** The stratified standard error SE² = Σ_c K_c·s_c² / K² (unbiased s_c²), and Satterthwaite's df. */
+function stratifiedSe(values: ReadonlyArray<number | null>, cells: readonly number[][]): { se: number | null; df: number | null } {
+  const terms: Array<{ a: number; k: number }> = [];
+  let total = 0;
+  for (const cell of cells) {
+    const xs = cell.map((t) => values[t]).filter((v): v is number => v !== null && v !== undefined);
+    total += xs.length;
+    if (xs.length < 2) continue;
+    const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+    const s2 = xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1);
+    terms.push({ a: xs.length * s2, k: xs.length });
+  }
+  if (total === 0) return { se: null, df: null };
+  const a = terms.map((t) => ({ a: t.a / (total * total), k: t.k }));
+  const variance = a.reduce((sum, t) => sum + t.a, 0);
+  const denominator = a.reduce((sum, t) => sum + (t.a * t.a) / (t.k - 1), 0);
+  return { se: Math.sqrt(variance), df: denominator > 0 ? (variance * variance) / denominator : null };
+}
+
+function calibrate(i: number, point: number | null, layout: Layout, columns: Float64Array, countBase: number, thetas: Float64Array, scratch: Float64Array, options: BootstrapOptions): CalibratedIntervals {
+  const B = options.iterations;
+  const alpha = (1 - options.confidence) / 2;
+  const { se, df } = layout.observed[i] ?? { se: null, df: null };
+  const none = { low: null, high: null };
+  if (point === null || se === null) return { se, df, percentile_widened: none, bootstrap_t: { ...none, n: 0, degenerate: 0 }, t_stratified: none };
+  const qBase = (layout.width + 2 * i) * B;
+  const wBase = qBase + B;
+  // Widened percentile: each cell's deviation from the estimate scaled before averaging.
+  let kept = 0;
+  for (let it = 0; it < B; it++) {
+    const n = columns[countBase + it] as number;
+    if (n !== 0) scratch[kept++] = point + (columns[wBase + it] as number) / n;
+  }
+  const widened = orderStatistics(scratch.subarray(0, kept), alpha);
+  // Bootstrap-t: each replicate studentised by its own stratified SE; SE 0 is degenerate and dropped.
+  kept = 0;
+  let degenerate = 0;
+  for (let it = 0; it < B; it++) {
+    const theta = thetas[it] as number;
+    if (Number.isNaN(theta)) continue;
+    const n = columns[countBase + it] as number;
+    const q = columns[qBase + it] as number;
+    if (!(q > 0)) {
+      degenerate += 1;
+      continue;
+    }
+    scratch[kept++] = (theta - point) / (Math.sqrt(q) / n);
+  }
+  const t = orderStatistics(scratch.subarray(0, kept), alpha);
+  const bootstrapT =
+    se === 0 ? { low: point, high: point } : t.low === null || t.high === null ? none : { low: point - t.high * se, high: point - t.low * se };
+  const q = df === null ? null : studentTQuantile(1 - Number(alpha.toPrecision(12)), df);
+  const tStratified = se === 0 ? { low: point, high: point } : q === null ? none : { low: point - q * se, high: point + q * se };
+  return { se, df, percentile_widened: { low: widened.low, high: widened.high }, bootstrap_t: { ...bootstrapT, n: kept, degenerate }, t_stratified: tStratified };
 }
 
 interface CellTable {
@@ -285,7 +408,7 @@ interface CellTable {
  * A cell of n tasks drawn n times has only C(2n−1, n) possible multisets (35 for n = 4): their
  * summed rows are computed once, and an iteration adds one precomputed row per cell.
  */
-function cellTable(cell: readonly number[], taskRows: Float64Array, width: number): CellTable {
+function cellTable(cell: readonly number[], taskRows: Float64Array, width: number, extra?: (cell: readonly number[], counts: readonly number[]) => number[]): CellTable {
   const size = cell.length;
   const weights = Float64Array.from(cell, (_, j) => (size + 1) ** j);
   const offsetByCode = new Int32Array((size + 1) ** size).fill(-1);
@@ -301,8 +424,9 @@ function cellTable(cell: readonly number[], taskRows: Float64Array, width: numbe
         const base = (cell[k] as number) * width;
         for (let x = 0; x < width; x++) row[x] = (row[x] as number) + c * (taskRows[base + x] as number);
       });
-      offsetByCode[code] = partials.length / width;
-      partials.push(...row);
+      const more = extra ? extra(cell, counts) : [];
+      offsetByCode[code] = partials.length / (width + more.length);
+      partials.push(...row, ...more);
       return;
     }
     for (let c = left; c >= 0; c--) {
@@ -311,7 +435,8 @@ function cellTable(cell: readonly number[], taskRows: Float64Array, width: numbe
     }
   };
   visit(0, size);
-  return { size, count: partials.length / width, weights, offsetByCode, partials: Float64Array.from(partials) };
+  const rowWidth = width + (extra ? extra(cell, new Array<number>(size).fill(0)).length : 0);
+  return { size, count: partials.length / rowWidth, weights, offsetByCode, partials: Float64Array.from(partials) };
 }
 
 /** Mean over all tasks of the defined values, summed in id order (null when none is defined). */

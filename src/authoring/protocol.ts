@@ -67,6 +67,8 @@ export const protocolSchema = z.strictObject({
     confidence_level: z.number().gt(0).lt(1),
     interval: z.literal("percentile"),
     gate_verdict: z.literal("point_estimate"),
+    /** The interval the gate's `interval_passed` uses; the preregistered percentile one is always reported too. */
+    gate_interval: z.enum(["percentile", "percentile_widened", "bootstrap_t", "t_stratified"]),
   }),
   agent_loop: z.strictObject({
     /** The system prompt, relative to the protocol file's folder; hashed into every run record. */

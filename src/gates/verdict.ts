@@ -12,8 +12,19 @@ export const BOUNDARY_SLACK = 1e-12;
 
 export interface IntervalView {
   readonly point: number | null;
+  /** The preregistered percentile interval. */
   readonly low: number | null;
   readonly high: number | null;
+  /** Calibrated intervals by method, when the summary has them. */
+  readonly calibrated?: Partial<Record<"percentile_widened" | "bootstrap_t" | "t_stratified", { readonly low: number | null; readonly high: number | null }>>;
+}
+
+/** The bounds of the interval method the protocol names for the gate. */
+function bounds(view: IntervalView | undefined, method: Protocol["statistics"]["gate_interval"]): readonly [number | null, number | null] | null {
+  if (!view) return null;
+  if (method === "percentile") return [view.low, view.high];
+  const calibrated = view.calibrated?.[method];
+  return calibrated ? [calibrated.low, calibrated.high] : null;
 }
 
 /** What the gate reads: bootstrap statistics by key and episode totals. */
@@ -29,7 +40,9 @@ export interface CheckResult {
   readonly delta: number | null;
   readonly threshold: number;
   readonly passed: boolean;
+  /** The preregistered percentile interval, and the one the interval verdict uses (the protocol's method). */
   readonly ci95: readonly [number | null, number | null] | null;
+  readonly ci95_gate: readonly [number | null, number | null] | null;
   readonly interval_passed: boolean;
 }
 
@@ -44,13 +57,15 @@ export interface Gate {
   readonly prerequisite: PrerequisiteStatus;
   readonly complete: boolean;
   readonly verdict_rule: "point_estimate";
+  /** The interval method behind `interval_passed` (named by the protocol). */
+  readonly interval_method: string;
   readonly interval_rule: string;
   readonly any_deployable_condition_passed: boolean;
   readonly conditions: Record<string, ConditionVerdict>;
   readonly per_catalog: Record<string, Record<string, ConditionVerdict>>;
 }
 
-function check(spec: GateCheckSpec, selection: string, condition: string, baseline: string, inputs: GateInputs): CheckResult {
+function check(spec: GateCheckSpec, selection: string, condition: string, baseline: string, method: Protocol["statistics"]["gate_interval"], inputs: GateInputs): CheckResult {
   const level = inputs.statistic(selection, condition, spec.metric, "level");
   const full = inputs.statistic(selection, baseline, spec.metric, "level");
   const delta = inputs.statistic(selection, condition, spec.metric, "delta");
@@ -86,9 +101,10 @@ function check(spec: GateCheckSpec, selection: string, condition: string, baseli
   // Intervals exist for paired deltas only; a ratio or a total has none.
   const ci95 =
     spec.rule === "value_at_least" ? (level ? ([level.low, level.high] as const) : null) : spec.rule.startsWith("delta") && delta ? ([delta.low, delta.high] as const) : null;
+  const gateBounds = spec.rule.startsWith("delta") ? bounds(delta, method) : null;
   let intervalPassed = passed;
-  if (spec.interval_bound === "lower") intervalPassed = passed && (d === null ? spec.null_delta_passes === true : (delta?.low ?? -Infinity) >= t - BOUNDARY_SLACK);
-  if (spec.interval_bound === "upper") intervalPassed = passed && (d === null ? spec.null_delta_passes === true : (delta?.high ?? Infinity) <= t + BOUNDARY_SLACK);
+  if (spec.interval_bound === "lower") intervalPassed = passed && (d === null ? spec.null_delta_passes === true : (gateBounds?.[0] ?? -Infinity) >= t - BOUNDARY_SLACK);
+  if (spec.interval_bound === "upper") intervalPassed = passed && (d === null ? spec.null_delta_passes === true : (gateBounds?.[1] ?? Infinity) <= t + BOUNDARY_SLACK);
   const totals = spec.rule === "total_at_most";
   return {
     value: totals ? shown : value,
@@ -97,12 +113,13 @@ function check(spec: GateCheckSpec, selection: string, condition: string, baseli
     threshold: t,
     passed,
     ci95,
+    ci95_gate: spec.interval_bound ? gateBounds : null,
     interval_passed: intervalPassed,
   };
 }
 
 function verdictFor(protocol: Protocol, selection: string, condition: string, inputs: GateInputs): ConditionVerdict {
-  const checks = Object.fromEntries(protocol.gate.checks.map((c) => [c.id, check(c, selection, condition, protocol.baseline_condition, inputs)]));
+  const checks = Object.fromEntries(protocol.gate.checks.map((c) => [c.id, check(c, selection, condition, protocol.baseline_condition, protocol.statistics.gate_interval, inputs)]));
   const results = Object.values(checks);
   return { passed: results.every((c) => c.passed), interval_passed: results.every((c) => c.interval_passed), checks };
 }
@@ -117,7 +134,8 @@ export function evaluateGate(protocol: Protocol, inputs: GateInputs, prerequisit
     prerequisite,
     complete: inputs.complete,
     verdict_rule: "point_estimate",
-    interval_rule: `${protocol.statistics.interval} interval bound of each accuracy delta ≥ threshold and of the unsupported-rate delta ≤ threshold`,
+    interval_method: protocol.statistics.gate_interval,
+    interval_rule: `${protocol.statistics.gate_interval} interval: lower bound of each accuracy delta ≥ threshold, upper bound of the unsupported-rate delta ≤ threshold (the preregistered percentile interval is reported as ci95)`,
     any_deployable_condition_passed: anyPassed,
     conditions,
     per_catalog: perCatalog,

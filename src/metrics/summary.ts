@@ -18,6 +18,9 @@ export interface Statistics {
     readonly rng: RngName;
     readonly generator: string;
     readonly interval: string;
+    /** Every interval method in the summary; `low`/`high` are the preregistered percentile ones. */
+    readonly methods: readonly string[];
+    readonly gate_interval: string;
     readonly cells: number;
     readonly tasks: number;
     readonly metrics: readonly string[];
@@ -56,7 +59,7 @@ export function summarizeEpisodes(rows: readonly EpisodeRow[], tasks: ReadonlyMa
       return { id, stratum: t?.answer_task_stratum ?? "", language: t?.language ?? "" };
     }),
     buildStatistics(spec),
-    { iterations: stats.iterations, seed: stats.seed, rng, confidence: stats.confidence_level },
+    { iterations: stats.iterations, seed: stats.seed, rng, confidence: stats.confidence_level, calibrated: true },
     clock,
   );
   return {
@@ -71,6 +74,8 @@ export function summarizeEpisodes(rows: readonly EpisodeRow[], tasks: ReadonlyMa
       rng,
       generator: rng === "python" ? "MT19937 as Python's random.Random(seed).choice" : "seedrandom Alea seeded with String(seed)",
       interval: stats.interval,
+      methods: ["percentile", "percentile_widened", "bootstrap_t", "t_stratified"],
+      gate_interval: stats.gate_interval,
       cells: result.cells,
       tasks: taskIds.length,
       metrics: BOOTSTRAP_METRICS,

@@ -42,7 +42,8 @@ function gateTable(conditions: Summary["gate"]["conditions"]): string {
       const c = v.checks[name];
       if (!c) return "<td>–</td>";
       const ci = c.ci95 ? ` <span class="muted">[${num(c.ci95[0])}, ${num(c.ci95[1])}]</span>` : "";
-      return `<td class="${c.passed ? "ok" : "no"}">${c.passed ? "✓" : "✗"} ${num(c.delta ?? c.value)}${ci}</td>`;
+      const gateCi = c.ci95_gate ? ` <span class="muted">gate [${num(c.ci95_gate[0])}, ${num(c.ci95_gate[1])}]</span>` : "";
+      return `<td class="${c.passed ? "ok" : "no"}">${c.passed ? "✓" : "✗"} ${num(c.delta ?? c.value)}${ci}${gateCi}</td>`;
     });
     return `<tr><td>${escape(name)}</td>${cells.join("")}</tr>`;
   });
@@ -52,7 +53,7 @@ function gateTable(conditions: Summary["gate"]["conditions"]): string {
 
 function gateSection(s: Summary): string {
   const perCatalog = Object.entries(s.gate.per_catalog).map(([size, conditions]) => `<details><summary>catalog size ${escape(size)}</summary>${gateTable(conditions)}</details>`).join("");
-  return `<h2 id="gate">Gate, pooled over catalog sizes</h2><p class="muted">Each cell: the paired delta against FULL (or the value, ratio or total the check uses), with its ${escape(s.bootstrap.interval)} ${Math.round(s.bootstrap.confidence * 100)} % interval.</p>${gateTable(s.gate.conditions)}${perCatalog}`;
+  return `<h2 id="gate">Gate, pooled over catalog sizes</h2><p class="muted">Each cell: the paired delta against FULL (or the value, ratio or total the check uses), with its preregistered ${escape(s.bootstrap.interval)} ${Math.round(s.bootstrap.confidence * 100)} % interval and, marked "gate", the ${escape(s.gate.interval_method)} interval the interval verdict uses.</p>${gateTable(s.gate.conditions)}${perCatalog}`;
 }
 
 function forestSection(s: Summary): string {
@@ -68,9 +69,11 @@ function forestSection(s: Summary): string {
   for (const condition of [...deployable, "ORACLE"].filter((c) => s.aggregates[POOLED]?.[c]))
     for (const [metric, margin, side] of metrics) {
       const i = s.bootstrap.intervals[`${POOLED}|${condition}|${metric}|delta`];
-      if (i) rows.push({ label: `${condition} · ${metric}`, point: i.point, low: i.low, high: i.high, margin, passSide: side });
+      const method = s.gate.interval_method as "bootstrap_t" | "percentile_widened" | "t_stratified";
+      const calibrated = i?.calibrated?.[method];
+      if (i) rows.push({ label: `${condition} · ${metric}`, point: i.point, low: i.low, high: i.high, margin, passSide: side, ...(calibrated ? { alt: { low: calibrated.low, high: calibrated.high } } : {}) });
     }
-  return `<h2 id="forest">Paired deltas against FULL</h2><p class="muted">Dots: point estimates; bars: ${Math.round(s.bootstrap.confidence * 100)} % intervals (${s.bootstrap.iterations.toLocaleString("en")} iterations, seed ${s.bootstrap.seed}, ${escape(s.bootstrap.generator)}); dashed: the margin (−2 pp for accuracies, +1 pp for the unsupported rate).</p>${forestPlot(rows, "Paired deltas with intervals")}`;
+  return `<h2 id="forest">Paired deltas against FULL</h2><p class="muted">Dots: point estimates; bars: ${Math.round(s.bootstrap.confidence * 100)} % intervals (${s.bootstrap.iterations.toLocaleString("en")} iterations, seed ${s.bootstrap.seed}, ${escape(s.bootstrap.generator)}); thin grey bars: the ${escape(s.gate.interval_method)} interval the interval verdict uses; dashed: the margin (−2 pp for accuracies, +1 pp for the unsupported rate).</p>${forestPlot(rows, "Paired deltas with intervals")}`;
 }
 
 function tokenSection(s: Summary): string {

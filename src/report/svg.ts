@@ -10,6 +10,8 @@ export interface ForestRow {
   /** The margin this row is judged against (drawn as a dashed line), and which side passes. */
   readonly margin: number;
   readonly passSide: "above" | "below";
+  /** A second (calibrated) interval, drawn thin below the first. */
+  readonly alt?: { readonly low: number | null; readonly high: number | null };
 }
 
 /** A forest plot of paired deltas with their intervals, a zero line and each row's margin. */
@@ -20,7 +22,7 @@ export function forestPlot(rows: readonly ForestRow[], title: string): string {
   const right = 40;
   const top = 30;
   const height = top + rows.length * rowHeight + 30;
-  const values = rows.flatMap((r) => [r.low, r.high, r.point, r.margin]).filter((v): v is number => v !== null);
+  const values = rows.flatMap((r) => [r.low, r.high, r.point, r.margin, r.alt?.low ?? null, r.alt?.high ?? null]).filter((v): v is number => v !== null);
   const lo = Math.min(-0.05, ...values);
   const hi = Math.max(0.05, ...values);
   const x = (v: number) => left + ((v - lo) / (hi - lo)) * (width - left - right);
@@ -31,6 +33,7 @@ export function forestPlot(rows: readonly ForestRow[], title: string): string {
     parts.push(`<text x="${left - 8}" y="${y + 4}" text-anchor="end" font-size="12">${escape(r.label)}</text>`);
     parts.push(`<line x1="${x(r.margin)}" y1="${y - 9}" x2="${x(r.margin)}" y2="${y + 9}" stroke="#c33" stroke-dasharray="3,2" />`);
     if (r.low !== null && r.high !== null) parts.push(`<line x1="${x(r.low)}" y1="${y}" x2="${x(r.high)}" y2="${y}" stroke="#246" stroke-width="2" />`);
+    if (r.alt && r.alt.low !== null && r.alt.high !== null) parts.push(`<line x1="${x(r.alt.low)}" y1="${y + 5}" x2="${x(r.alt.high)}" y2="${y + 5}" stroke="#999" stroke-width="1.5" />`);
     if (r.point !== null) {
       const ok = r.passSide === "above" ? r.point >= r.margin : r.point <= r.margin;
       parts.push(`<circle cx="${x(r.point)}" cy="${y}" r="4" fill="${ok ? "#2a7" : "#c33"}"><title>${escape(`${r.label}: ${r.point.toFixed(4)} [${r.low?.toFixed(4) ?? "–"}, ${r.high?.toFixed(4) ?? "–"}]`)}</title></circle>`);

@@ -14,14 +14,15 @@ function inputs(override: Record<string, IntervalView> = {}, totals: Record<stri
     statistic: (selection, condition, metric, kind) => {
       const key = `${condition}|${metric}|${kind}`;
       if (override[key]) return override[key];
-      if (kind === "delta") return metric === "input_tokens" ? { point: -500, low: -600, high: -400 } : { point: 0, low: 0, high: 0 };
+      if (kind === "delta") return metric === "input_tokens" ? delta(-500, -600, -400) : delta(0);
       const v = condition === "FULL" ? base[metric] : metric === "input_tokens" ? 500 : metric === "tool_schema_tokens" ? 100 : base[metric];
       return { point: v ?? null, low: v ?? null, high: v ?? null };
     },
   };
 }
 
-const delta = (point: number, low = point, high = point): IntervalView => ({ point, low, high });
+/** A delta whose calibrated (bootstrap-t) interval equals its percentile one unless given. */
+const delta = (point: number, low = point, high = point, t: [number, number] = [low, high]): IntervalView => ({ point, low, high, calibrated: { bootstrap_t: { low: t[0], high: t[1] } } });
 const checkOf = (i: GateInputs, condition: string, check: string) => evaluateGate(protocol, i, satisfied).conditions[condition]!.checks[check]!;
 
 describe("the gate", () => {
@@ -80,6 +81,15 @@ describe("the gate", () => {
   it("reports the interval verdict beside the point verdict", () => {
     const wide = evaluateGate(protocol, inputs({ "SR-5|required_fact_recall|delta": delta(-0.01, -0.05, 0.02) }), satisfied).conditions["SR-5"]!;
     expect([wide.passed, wide.interval_passed]).toEqual([true, false]);
+  });
+
+  it("uses the protocol's interval method (bootstrap-t) for the interval verdict, and reports the percentile one too", () => {
+    // Percentile says −0.015 (passes), bootstrap-t says −0.03 (fails): the protocol's method decides.
+    const v = evaluateGate(protocol, inputs({ "SR-5|required_fact_recall|delta": delta(-0.005, -0.015, 0.01, [-0.03, 0.012]) }), satisfied);
+    const c = v.conditions["SR-5"]!;
+    expect(v.interval_method).toBe("bootstrap_t");
+    expect([c.passed, c.interval_passed]).toEqual([true, false]);
+    expect(c.checks["fact_recall"]).toMatchObject({ ci95: [-0.015, 0.01], ci95_gate: [-0.03, 0.012] });
   });
 
   it("is BLOCKED while the prerequisite is unmet, even when every condition passes", () => {

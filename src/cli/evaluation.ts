@@ -7,6 +7,7 @@ import { run } from "../commands/run.ts";
 import { runsMerge } from "../commands/runs.ts";
 import { report } from "../commands/report.ts";
 import { gate, score } from "../commands/score.ts";
+import { simulateCoverage } from "../commands/simulate.ts";
 import { LANES, parseShard } from "../conditions/index.ts";
 import { collect, DEFAULTS, group, list, nonNegative, nonNegativeInt, positiveInt, type Registrar } from "./options.ts";
 
@@ -161,4 +162,16 @@ export function registerEvaluation(program: Command, r: Registrar): void {
     .addOption(new Option("--format <f>", "html or md").choices(["html", "md"]).default("html"))
     .option("--json", "print one JSON object", false)
     .action((summary: string, o: Omit<Parameters<typeof report>[0], "summary">) => r.setExit(report({ ...o, summary }, r.io)));
+  const simulate = group(program, "simulate", "Monte Carlo studies of the protocol's statistics.");
+  simulate
+    .command("coverage")
+    .description("Coverage, width and margin pass rates of every interval method on the protocol's design, per scenario.")
+    .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
+    .option("--scenarios <file>", "more scenarios ({\"scenarios\": [...]}) added to the built-in ones")
+    .option("--datasets <n>", "datasets per scenario", positiveInt("--datasets"), 1000)
+    .option("--iterations <b>", "bootstrap iterations per dataset", positiveInt("--iterations"), 1000)
+    .option("--seed <s>", "simulation seed", nonNegativeInt("--seed"), 20260929)
+    .option("--repeats <n>", "repeated measures per task (default: catalog sizes × 3 trials)", positiveInt("--repeats"))
+    .option("--json", "print one JSON object", false)
+    .action((o: Parameters<typeof simulateCoverage>[0]) => r.setExit(simulateCoverage(o, r.io)));
 }

@@ -6,3 +6,5 @@ export * from "./bootstrap/index.ts";
 export { aggregate, breakdowns, type Aggregates, type Breakdown, type ConditionAggregate } from "./aggregate.ts";
 export { BOOTSTRAP_METRICS, scoreRecord, SUMMED_METRICS, type EpisodeRow, type ScoredRecord } from "./episodes.ts";
 export { summarizeEpisodes, type Statistics } from "./summary.ts";
+export { BUILT_IN_SCENARIOS, scenarioFileSchema, scenarioSchema, type Scenario } from "./simulate/scenarios.ts";
+export { drawDataset, METHODS, simulateScenario, type Design, type Method, type MethodResult, type ScenarioResult } from "./simulate/coverage.ts";

@@ -1,0 +1,96 @@
+/**
+ * The coverage simulator: draw datasets of the protocol's shape from each scenario, compute every
+ * interval method on the dataset's mean paired delta, and count how often each covers the truth,
+ * lies wholly below or above it, how wide it is, and how often the gate's rule "lower bound ≥
+ * −margin" would pass. Deterministic for a seed.
+ */
+import seedrandom from "seedrandom";
+import { bootstrap, type BootstrapTask } from "../bootstrap/index.ts";
+import type { Scenario } from "./scenarios.ts";
+
+export const METHODS = ["percentile", "percentile_widened", "bootstrap_t", "t_stratified"] as const;
+export type Method = (typeof METHODS)[number];
+
+export interface Design {
+  readonly cells: number;
+  readonly tasksPerCell: number;
+  /** Repeated measures per task (catalog sizes × trials). */
+  readonly repeats: number;
+  readonly margin: number;
+  readonly confidence: number;
+}
+
+export interface MethodResult {
+  coverage: number;
+  below: number;
+  above: number;
+  mean_width: number;
+  /** Share of datasets where "lower bound ≥ −margin" holds: the type I error when the truth is at the margin, power otherwise. */
+  margin_pass_rate: number;
+  undefined: number;
+}
+
+export interface ScenarioResult {
+  readonly scenario: string;
+  readonly true_delta: number;
+  readonly datasets: number;
+  readonly methods: Record<Method, MethodResult>;
+}
+
+function normal(rng: () => number): number {
+  let u = 0;
+  while (u === 0) u = rng();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng());
+}
+
+/** One dataset's per-task deltas; cell effects are part of the super-population (fixed per scenario, centred). */
+export function drawDataset(scenario: Scenario, design: Design, cellEffects: readonly number[], rng: () => number): number[] {
+  const base = scenario.true_delta + scenario.miss_rate * scenario.miss_loss - scenario.gain_rate * scenario.gain;
+  const deltas: number[] = [];
+  for (let c = 0; c < design.cells; c++)
+    for (let t = 0; t < design.tasksPerCell; t++) {
+      let noise = 0;
+      for (let r = 0; r < design.repeats; r++) noise += normal(rng) * scenario.noise_sd;
+      const missed = rng() < scenario.miss_rate ? scenario.miss_loss : 0;
+      const gained = rng() < scenario.gain_rate ? scenario.gain : 0;
+      deltas.push(base + (cellEffects[c] ?? 0) + normal(rng) * scenario.task_sd + noise / design.repeats - missed + gained);
+    }
+  return deltas;
+}
+
+export function simulateScenario(scenario: Scenario, design: Design, options: { datasets: number; iterations: number; seed: number }, progress?: (done: number) => void): ScenarioResult {
+  const rng = seedrandom.alea(`${options.seed}:${scenario.name}`);
+  const raw = Array.from({ length: design.cells }, () => normal(rng) * scenario.cell_sd);
+  const mean = raw.reduce((a, b) => a + b, 0) / Math.max(raw.length, 1);
+  const cellEffects = raw.map((v) => v - mean);
+  const tasks: BootstrapTask[] = [];
+  for (let c = 0; c < design.cells; c++) for (let t = 0; t < design.tasksPerCell; t++) tasks.push({ id: `c${String(c).padStart(4, "0")}t${String(t).padStart(4, "0")}`, stratum: `c${c}`, language: "x" });
+  const tally = Object.fromEntries(METHODS.map((m) => [m, { coverage: 0, below: 0, above: 0, mean_width: 0, margin_pass_rate: 0, undefined: 0 }])) as Record<Method, MethodResult>;
+  for (let d = 0; d < options.datasets; d++) {
+    const values = drawDataset(scenario, design, cellEffects, rng);
+    const interval = bootstrap(tasks, [{ key: "delta", values }], { iterations: options.iterations, seed: options.seed + d, rng: "seedrandom", confidence: design.confidence, calibrated: true }).intervals["delta"];
+    for (const method of METHODS) {
+      const bounds = method === "percentile" ? interval : interval?.calibrated?.[method];
+      const low = bounds?.low ?? null;
+      const high = bounds?.high ?? null;
+      const t = tally[method];
+      if (low === null || high === null) {
+        t.undefined += 1;
+        continue;
+      }
+      if (low <= scenario.true_delta && scenario.true_delta <= high) t.coverage += 1;
+      else if (high < scenario.true_delta) t.below += 1;
+      else t.above += 1;
+      t.mean_width += high - low;
+      if (low >= -design.margin) t.margin_pass_rate += 1;
+    }
+    progress?.(d + 1);
+  }
+  for (const method of METHODS) {
+    const t = tally[method];
+    const n = options.datasets - t.undefined;
+    t.mean_width = n > 0 ? t.mean_width / n : 0;
+    for (const key of ["coverage", "below", "above", "margin_pass_rate"] as const) t[key] = n > 0 ? t[key] / n : 0;
+  }
+  return { scenario: scenario.name, true_delta: scenario.true_delta, datasets: options.datasets, methods: tally };
+}

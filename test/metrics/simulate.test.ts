@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { BUILT_IN_SCENARIOS, drawDataset, METHODS, simulateScenario } from "../../src/metrics/index.ts";
+import { runCli } from "../helpers/cli.ts";
+
+const design = { cells: 36, tasksPerCell: 4, repeats: 6, margin: 0.02, confidence: 0.95 };
+
+describe("the coverage simulator", () => {
+  it("draws datasets whose mean delta is the scenario's truth on average", () => {
+    const scenario = BUILT_IN_SCENARIOS.find((s) => s.name === "rare-total-miss")!;
+    let seed = 1;
+    const rng = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    let total = 0;
+    const n = 400;
+    for (let i = 0; i < n; i++) {
+      const deltas = drawDataset(scenario, design, new Array(36).fill(0), rng);
+      expect(deltas).toHaveLength(144);
+      total += deltas.reduce((a, b) => a + b, 0) / deltas.length;
+    }
+    expect(Math.abs(total / n - scenario.true_delta)).toBeLessThan(0.005);
+  });
+
+  it("is deterministic for a seed and reports every method", () => {
+    const scenario = BUILT_IN_SCENARIOS[0]!;
+    const a = simulateScenario(scenario, design, { datasets: 20, iterations: 200, seed: 5 });
+    const b = simulateScenario(scenario, design, { datasets: 20, iterations: 200, seed: 5 });
+    expect(a).toEqual(b);
+    expect(Object.keys(a.methods)).toEqual([...METHODS]);
+    for (const m of METHODS) expect(a.methods[m].coverage + a.methods[m].below + a.methods[m].above).toBeCloseTo(1, 12);
+  });
+
+  it("shows the percentile interval undercovering and the widened one covering more, on a small run", () => {
+    const scenario = BUILT_IN_SCENARIOS.find((s) => s.name === "exact-null")!;
+    const r = simulateScenario(scenario, design, { datasets: 150, iterations: 400, seed: 11 });
+    expect(r.methods.percentile.coverage).toBeLessThan(r.methods.percentile_widened.coverage);
+    expect(r.methods.percentile.mean_width).toBeLessThan(r.methods.percentile_widened.mean_width);
+    // On equal cells of four the widened interval is √(4/3) ≈ 1.155 times as wide.
+    expect(r.methods.percentile_widened.mean_width / r.methods.percentile.mean_width).toBeCloseTo(Math.sqrt(4 / 3), 6);
+  });
+
+  it("runs from the command line with --json and refuses a bad scenario file", async () => {
+    const run = await runCli(["simulate", "coverage", "--datasets", "5", "--iterations", "100", "--json"]);
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.out) as { results: Array<{ scenario: string }>; gate_interval: string };
+    expect(out.results.map((r) => r.scenario)).toEqual(BUILT_IN_SCENARIOS.map((s) => s.name));
+    expect(out.gate_interval).toBe("bootstrap_t");
+    const { writeFileSync, mkdtempSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const file = join(mkdtempSync(join(tmpdir(), "fabench-sim-")), "s.json");
+    writeFileSync(file, JSON.stringify({ scenarios: [{ name: "x" }] }));
+    expect((await runCli(["simulate", "coverage", "--scenarios", file, "--datasets", "2"])).code).toBe(2);
+  });
+});

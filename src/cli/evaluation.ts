@@ -7,7 +7,7 @@ import { run } from "../commands/run.ts";
 import { runsMerge } from "../commands/runs.ts";
 import { report } from "../commands/report.ts";
 import { gate, score } from "../commands/score.ts";
-import { simulateCoverage } from "../commands/simulate.ts";
+import { power, simulateCoverage } from "../commands/simulate.ts";
 import { LANES, parseShard } from "../conditions/index.ts";
 import { collect, DEFAULTS, group, list, nonNegative, nonNegativeInt, positiveInt, type Registrar } from "./options.ts";
 
@@ -174,4 +174,19 @@ export function registerEvaluation(program: Command, r: Registrar): void {
     .option("--repeats <n>", "repeated measures per task (default: catalog sizes × 3 trials)", positiveInt("--repeats"))
     .option("--json", "print one JSON object", false)
     .action((o: Parameters<typeof simulateCoverage>[0]) => r.setExit(simulateCoverage(o, r.io)));
+  program
+    .command("power")
+    .description("From a pilot summary: the chance the gate's interval rule passes at true delta 0 and −0.01, for this design and larger ones.")
+    .requiredOption("--summary <file>", "pilot summary (its per-task deltas are the assumed population)")
+    .option("--condition <id>", "deployable condition (default: the first)")
+    .option("--metric <name>", "metric whose delta is gated", "required_fact_recall")
+    .option("--tasks-per-cell <list>", "designs to try", (t: string) => list(t).map(positiveInt("--tasks-per-cell")), [4, 6, 8, 12, 16])
+    .option("--margin <m>", "the gate's margin (default 0.02)", nonNegative("--margin"))
+    .addOption(new Option("--method <name>", "interval method (default: the protocol's gate_interval)").choices(["percentile", "percentile_widened", "bootstrap_t", "t_stratified"]))
+    .option("--datasets <n>", "simulated datasets per design", positiveInt("--datasets"), 400)
+    .option("--iterations <b>", "bootstrap iterations per dataset", positiveInt("--iterations"), 1000)
+    .option("--seed <s>", "simulation seed", nonNegativeInt("--seed"), 20260929)
+    .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
+    .option("--json", "print one JSON object", false)
+    .action((o: Parameters<typeof power>[0]) => r.setExit(power(o, r.io)));
 }

@@ -1,7 +1,8 @@
 /** `fabench simulate coverage`: how well each interval method covers the truth in this design. */
-import { FabenchError, parseJsonText, zodProblems } from "../core/index.ts";
-import { BUILT_IN_SCENARIOS, METHODS, scenarioFileSchema, simulateScenario, type Scenario, type ScenarioResult } from "../metrics/index.ts";
-import { loadProtocol, readTextFile } from "./inputs.ts";
+import { FabenchError, inputError, parseJsonText, usageError, zodProblems } from "../core/index.ts";
+import { BUILT_IN_SCENARIOS, METHODS, POWER_ASSUMPTION, scenarioFileSchema, simulatePower, simulateScenario, tasksNeeded, type Method, type Scenario, type ScenarioResult } from "../metrics/index.ts";
+import type { Summary } from "../report/index.ts";
+import { loadProtocol, readSummary, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { progressReporter } from "./progress.ts";
 
@@ -55,4 +56,65 @@ export function renderCoverage(results: readonly ScenarioResult[], margin: numbe
       lines.push(`${r.scenario.padEnd(22)} ${r.true_delta.toFixed(3).padStart(6)}   ${m.padEnd(18)} ${x.coverage.toFixed(3).padStart(8)} ${x.below.toFixed(3).padStart(6)} ${x.above.toFixed(3).padStart(6)} ${x.mean_width.toFixed(4).padStart(11)} ${x.margin_pass_rate.toFixed(3).padStart(10)}`);
     }
   return `${lines.join("\n")}\n`;
+}
+
+export interface PowerCommandOptions {
+  readonly summary: string;
+  readonly protocol: string;
+  readonly condition?: string;
+  readonly metric: string;
+  readonly tasksPerCell: readonly number[];
+  readonly margin?: number;
+  readonly method?: string;
+  readonly datasets: number;
+  readonly iterations: number;
+  readonly seed: number;
+  readonly json: boolean;
+}
+
+/** `fabench power --summary FILE`: the chance the gate's interval rule passes, now and with more tasks. */
+export function power(options: PowerCommandOptions, io: CliIo): number {
+  const protocol = loadProtocol(options.protocol).value;
+  const summary = readSummary(options.summary);
+  const method = (options.method ?? protocol.statistics.gate_interval) as Method;
+  if (!(METHODS as readonly string[]).includes(method)) throw usageError("bad_method", `--method takes ${METHODS.join(", ")}`);
+  const condition = options.condition ?? protocol.conditions.find((c) => c.deployable)?.id ?? "";
+  const pilot = pilotDeltas(summary, protocol.baseline_condition, condition, options.metric);
+  if (pilot.length < 2) throw inputError("power", "no_pilot", `the summary has fewer than two tasks with a ${options.metric} delta for ${condition}`, { file: options.summary });
+  const margin = options.margin ?? 0.02;
+  const clock = () => performance.now();
+  const rows = simulatePower(
+    { pilot, cells: protocol.expected_cell_count, tasksPerCell: options.tasksPerCell, trueDeltas: [0, -0.01], margin, method, datasets: options.datasets, iterations: options.iterations, seed: options.seed, confidence: protocol.statistics.confidence_level },
+    progressReporter(io, "power", clock),
+  );
+  const needed = { at_zero: tasksNeeded(rows, 0, 0.8), at_minus_0_01: tasksNeeded(rows, -0.01, 0.8) };
+  const out = { condition, metric: options.metric, method, margin, pilot_tasks: pilot.length, pilot_mean_delta: pilot.reduce((a, b) => a + b, 0) / pilot.length, assumption: POWER_ASSUMPTION, rows, tasks_per_cell_for_80_percent_power: needed };
+  if (options.json) printJson(io, out);
+  else {
+    const lines = [`power of "${method} lower bound ≥ −${margin}" for ${condition} ${options.metric} (${pilot.length} pilot tasks, mean delta ${out.pilot_mean_delta.toFixed(4)})`, `assumption: ${POWER_ASSUMPTION}`, "tasks per cell   true Δ   P(pass)"];
+    for (const r of rows) lines.push(`${String(r.tasks_per_cell).padStart(14)}   ${r.true_delta.toFixed(3).padStart(6)}   ${r.pass_rate.toFixed(3)}`);
+    lines.push(`80 % power at true Δ 0: ${needed.at_zero === null ? "not reached in these designs" : `${needed.at_zero} tasks per cell`}; at −0.01: ${needed.at_minus_0_01 === null ? "not reached in these designs" : `${needed.at_minus_0_01} tasks per cell`}`);
+    io.out(`${lines.join("\n")}\n`);
+  }
+  return EXIT.ok;
+}
+
+/** Per-task pooled paired deltas of one metric from a summary's episode scores. */
+function pilotDeltas(summary: Summary, baseline: string, condition: string, metric: string): number[] {
+  const perTask = new Map<string, Map<string, number[]>>();
+  for (const e of summary.episode_scores) {
+    const v = e.metrics[metric];
+    if (v === null || v === undefined) continue;
+    const byCondition = perTask.get(e.semantic_task_id) ?? new Map<string, number[]>();
+    byCondition.set(e.condition, [...(byCondition.get(e.condition) ?? []), v]);
+    perTask.set(e.semantic_task_id, byCondition);
+  }
+  const mean = (xs: readonly number[] | undefined) => (xs && xs.length > 0 ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+  const deltas: number[] = [];
+  for (const byCondition of perTask.values()) {
+    const a = mean(byCondition.get(condition));
+    const b = mean(byCondition.get(baseline));
+    if (a !== null && b !== null) deltas.push(a - b);
+  }
+  return deltas;
 }

@@ -54,3 +54,16 @@ describe("the coverage simulator", () => {
     expect((await runCli(["simulate", "coverage", "--scenarios", file, "--datasets", "2"])).code).toBe(2);
   });
 });
+
+describe("power by simulation", () => {
+  it("passes more often with more tasks per cell and when the truth is farther from the margin", async () => {
+    const { simulatePower, tasksNeeded } = await import("../../src/metrics/index.ts");
+    // A pilot with rare large losses, like a router that sometimes misses.
+    const pilot = Array.from({ length: 144 }, (_, i) => (i % 20 === 0 ? -0.5 : 0.02 * Math.sin(i)));
+    const rows = simulatePower({ pilot, cells: 36, tasksPerCell: [2, 8], trueDeltas: [0, -0.01], margin: 0.02, method: "t_stratified", datasets: 60, iterations: 200, seed: 1, confidence: 0.95 });
+    const rate = (n: number, d: number) => rows.find((r) => r.tasks_per_cell === n && r.true_delta === d)!.pass_rate;
+    expect(rate(8, 0)).toBeGreaterThanOrEqual(rate(2, 0));
+    expect(rate(8, 0)).toBeGreaterThanOrEqual(rate(8, -0.01));
+    expect(tasksNeeded(rows, 0, 0.8)).toBe(rows.filter((r) => r.true_delta === 0 && r.pass_rate >= 0.8).map((r) => r.tasks_per_cell).sort((a, b) => a - b)[0] ?? null);
+  });
+});

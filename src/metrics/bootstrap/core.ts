@@ -112,8 +112,10 @@ export function bootstrap(tasks: readonly BootstrapTask[], statistics: readonly 
   const C = cells.length;
   const total = layout.width + layout.extras;
   const simd = options.simd === false ? null : createSum4(B, C, layout.tables.reduce((a, t) => a + t.count, 0), total);
-  const picked = drawMultisets(layout.tables, B, createDraw(options.rng, options.seed), simd?.picked ?? new Int32Array(B * C));
+  const directCounts = new Map<number, Int32Array>();
+  const picked = drawMultisets(layout.tables, B, createDraw(options.rng, options.seed), simd?.picked ?? new Int32Array(B * C), directCounts);
   const columns = sumColumns(layout.tables, picked, total, B, simd);
+  addDirectCells(layout.tables, directCounts, columns, total, B);
   const intervals = intervalsFrom(statistics, layout, columns, options);
   return { intervals, cells: cells.length, coreMs: clock() - started };
 }
@@ -188,8 +190,11 @@ function layOut(statistics: readonly Statistic[], order: readonly number[], cell
  * The draws, in the rule's order (iteration, cell, slot): for each iteration and cell, the row of
  * the drawn multiset in the cells' concatenated tables.
  */
-function drawMultisets(tables: readonly CellTable[], B: number, draw: (n: number) => number, picked: Int32Array): Int32Array {
+function drawMultisets(tables: readonly CellTable[], B: number, draw: (n: number) => number, picked: Int32Array, directCounts: Map<number, Int32Array>): Int32Array {
   const C = tables.length;
+  tables.forEach((t, c) => {
+    if (t.direct) directCounts.set(c, new Int32Array(B * t.size));
+  });
   let start = 0;
   const starts = tables.map((t) => {
     const at = start;
@@ -200,6 +205,15 @@ function drawMultisets(tables: readonly CellTable[], B: number, draw: (n: number
     for (let c = 0; c < C; c++) {
       const table = tables[c] as CellTable;
       const size = table.size;
+      const counts = directCounts.get(c);
+      if (counts) {
+        for (let slot = 0; slot < size; slot++) {
+          const at = it * size + draw(size);
+          counts[at] = (counts[at] as number) + 1;
+        }
+        picked[it * C + c] = starts[c] as number; // the cell's zero row; its sums are added afterwards
+        continue;
+      }
       let code = 0;
       for (let slot = 0; slot < size; slot++) code += table.weights[draw(size)] as number;
       picked[it * C + c] = (starts[c] as number) + (table.offsetByCode[code] as number);
@@ -249,6 +263,18 @@ function sumColumns(tables: readonly CellTable[], picked: Int32Array, width: num
     }
   }
   return columns;
+}
+
+/** Adds, for cells too large to tabulate, each iteration's row computed from its drawn counts. */
+function addDirectCells(tables: readonly CellTable[], directCounts: ReadonlyMap<number, Int32Array>, columns: Float64Array, width: number, B: number): void {
+  for (const [c, counts] of directCounts) {
+    const table = tables[c] as CellTable;
+    const size = table.size;
+    for (let it = 0; it < B; it++) {
+      const row = (table.direct as (counts: readonly number[]) => Float64Array)(Array.from(counts.subarray(it * size, (it + 1) * size)));
+      for (let k = 0; k < width; k++) columns[k * B + it] = (columns[k * B + it] as number) + (row[k] as number);
+    }
+  }
 }
 
 /** Each statistic's replicates from its columns (dropped where no drawn task is defined), then its intervals. */
@@ -394,6 +420,11 @@ function calibrate(i: number, point: number | null, layout: Layout, columns: Flo
 }
 
 interface CellTable {
+  /**
+   * For a cell too large to tabulate (C(2n−1, n) multisets grow fast): its row for drawn counts,
+   * computed per iteration; its table then holds one zero row.
+   */
+  readonly direct?: (counts: readonly number[]) => Float64Array;
   readonly size: number;
   /** How many multisets (rows of `partials`). */
   readonly count: number;
@@ -408,8 +439,31 @@ interface CellTable {
  * A cell of n tasks drawn n times has only C(2n−1, n) possible multisets (35 for n = 4): their
  * summed rows are computed once, and an iteration adds one precomputed row per cell.
  */
+/** Tables up to this many numbers are built; larger cells are summed per iteration instead. */
+const TABLE_LIMIT = 250_000;
+
+function multisetCount(n: number): number {
+  let count = 1;
+  for (let k = 1; k <= n; k++) count = (count * (n - 1 + k)) / k; // C(2n−1, n)
+  return Math.round(count);
+}
+
 function cellTable(cell: readonly number[], taskRows: Float64Array, width: number, extra?: (cell: readonly number[], counts: readonly number[]) => number[]): CellTable {
   const size = cell.length;
+  const rowWidth = width + (extra ? extra(cell, new Array<number>(size).fill(0)).length : 0);
+  const rowFor = (counts: readonly number[]) => {
+    const row = new Float64Array(rowWidth);
+    counts.forEach((c, k) => {
+      if (c === 0) return;
+      const base = (cell[k] as number) * width;
+      for (let x = 0; x < width; x++) row[x] = (row[x] as number) + c * (taskRows[base + x] as number);
+    });
+    if (extra) row.set(extra(cell, counts), width);
+    return row;
+  };
+  // The draw code indexes a table of (n+1)^n entries, and the multisets need rows: both must stay small.
+  if (multisetCount(size) * rowWidth > TABLE_LIMIT || (size + 1) ** size > 1_000_000)
+    return { direct: rowFor, size, count: 1, weights: new Float64Array(0), offsetByCode: new Int32Array(0), partials: new Float64Array(rowWidth) };
   const weights = Float64Array.from(cell, (_, j) => (size + 1) ** j);
   const offsetByCode = new Int32Array((size + 1) ** size).fill(-1);
   const partials: number[] = [];
@@ -435,7 +489,6 @@ function cellTable(cell: readonly number[], taskRows: Float64Array, width: numbe
     }
   };
   visit(0, size);
-  const rowWidth = width + (extra ? extra(cell, new Array<number>(size).fill(0)).length : 0);
   return { size, count: partials.length / rowWidth, weights, offsetByCode, partials: Float64Array.from(partials) };
 }
 

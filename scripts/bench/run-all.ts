@@ -7,6 +7,7 @@ import { runIdentityBench } from "./identity.ts";
 import { runReferenceMatrixBench } from "./reference-matrix.ts";
 import { runScoreBench } from "./score-run.ts";
 import { runScoringBench } from "./scoring.ts";
+import { runSimulateBench } from "./simulate.ts";
 import type { BenchResult } from "./stats.ts";
 
 const BENCHES: Record<string, () => BenchResult | Promise<BenchResult>> = {
@@ -14,6 +15,7 @@ const BENCHES: Record<string, () => BenchResult | Promise<BenchResult>> = {
   scoring: runScoringBench,
   "reference-matrix": runReferenceMatrixBench,
   "score-run": runScoreBench,
+  simulate: runSimulateBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

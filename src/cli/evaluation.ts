@@ -159,6 +159,7 @@ export function registerEvaluation(program: Command, r: Registrar): void {
     .argument("<summary>", "summary file")
     .option("--runs <files...>", "run files, to show each episode's final answer", [])
     .option("--out <file>", "output file (default: next to the summary)")
+    .option("--coverage <file>", "a `fabench simulate coverage --json` output, shown as the coverage footnote")
     .addOption(new Option("--format <f>", "html or md").choices(["html", "md"]).default("html"))
     .option("--json", "print one JSON object", false)
     .action((summary: string, o: Omit<Parameters<typeof report>[0], "summary">) => r.setExit(report({ ...o, summary }, r.io)));

@@ -16,7 +16,13 @@ code{font-size:12px}details{margin:.2rem 0}summary{cursor:pointer}.muted{color:#
 
 const num = (v: number | null | undefined, digits = 4) => (v === null || v === undefined ? "–" : Math.abs(v) >= 100 ? Math.round(v).toString() : v.toFixed(digits));
 
-export function renderHtml(summary: Summary, finalTexts?: ReadonlyMap<string, string>): string {
+/** What `fabench simulate coverage --json` wrote: coverage per scenario and method. */
+export interface CoverageStudy {
+  readonly design: { readonly datasets: number; readonly iterations: number; readonly seed: number };
+  readonly results: ReadonlyArray<{ readonly scenario: string; readonly methods: Record<string, { readonly coverage: number; readonly margin_pass_rate: number }> }>;
+}
+
+export function renderHtml(summary: Summary, finalTexts?: ReadonlyMap<string, string>, coverage?: CoverageStudy): string {
   const g = summary.gate;
   const sections = [
     `<h1>fabench report — ${escape(summary.protocol_id)}</h1>`,
@@ -25,6 +31,7 @@ export function renderHtml(summary: Summary, finalTexts?: ReadonlyMap<string, st
     `<p class="muted">Agent <code>${escape(summary.run.agent)}</code>${summary.run.model ? ` model <code>${escape(summary.run.model)}</code>` : ""}; ${summary.episodes} episodes; ${summary.infrastructure_errors.total} infrastructure errors. The point-estimate rule is the protocol's verdict; the interval rule is reported beside it.</p>`,
     gateSection(summary),
     forestSection(summary),
+    coverageFootnote(summary, coverage),
     tokenSection(summary),
     breakdownSection(summary),
     failureSection(summary),
@@ -74,6 +81,13 @@ function forestSection(s: Summary): string {
       if (i) rows.push({ label: `${condition} · ${metric}`, point: i.point, low: i.low, high: i.high, margin, passSide: side, ...(calibrated ? { alt: { low: calibrated.low, high: calibrated.high } } : {}) });
     }
   return `<h2 id="forest">Paired deltas against FULL</h2><p class="muted">Dots: point estimates; bars: ${Math.round(s.bootstrap.confidence * 100)} % intervals (${s.bootstrap.iterations.toLocaleString("en")} iterations, seed ${s.bootstrap.seed}, ${escape(s.bootstrap.generator)}); thin grey bars: the ${escape(s.gate.interval_method)} interval the interval verdict uses; dashed: the margin (−2 pp for accuracies, +1 pp for the unsupported rate).</p>${forestPlot(rows, "Paired deltas with intervals")}`;
+}
+
+function coverageFootnote(s: Summary, study: CoverageStudy | undefined): string {
+  if (!study) return `<p class="muted">Achieved coverage of each interval method: run <code>fabench simulate coverage --json</code> and pass it with <code>--coverage</code>.</p>`;
+  const methods = Object.keys(study.results[0]?.methods ?? {});
+  const rows = study.results.map((r) => `<tr><td>${escape(r.scenario)}</td>${methods.map((m) => `<td>${num(r.methods[m]?.coverage, 3)}</td>`).join("")}</tr>`);
+  return `<p class="muted" id="coverage">Achieved coverage of the nominal ${Math.round(s.bootstrap.confidence * 100)} % intervals in this design, from <code>fabench simulate coverage</code> (${study.design.datasets} datasets × ${study.design.iterations} iterations per scenario, seed ${study.design.seed}); the gate's interval verdict uses ${escape(s.gate.interval_method)}.</p><table><tr><th>scenario</th>${methods.map((m) => `<th>${escape(m)}</th>`).join("")}</tr>${rows.join("")}</table>`;
 }
 
 function tokenSection(s: Summary): string {

@@ -71,6 +71,17 @@ describe("fabench score, gate and report", () => {
     expect(page).not.toMatch(/<script|(src|href)="https?:/);
   });
 
+  it("adds the simulator's achieved coverage as a footnote when given", async () => {
+    const out = join(temp(), "s.json");
+    await runCli(["score", RUN, "--out", out, "--allow-incomplete"]);
+    const study = join(temp(), "coverage.json");
+    const sim = await runCli(["simulate", "coverage", "--datasets", "3", "--iterations", "100", "--json"]);
+    writeFileSync(study, sim.out);
+    const html = join(temp(), "r.html");
+    expect((await runCli(["report", out, "--coverage", study, "--out", html])).code).toBe(0);
+    expect(readFileSync(html, "utf8")).toMatch(/id="coverage".*bootstrap_t.*rare-total-miss/s);
+  });
+
   it("refuses a run made from another corpus", async () => {
     const lines = readFileSync(RUN, "utf8").trim().split("\n").map((l) => JSON.parse(l));
     for (const l of lines) l.metadata.corpus_tasks_sha256 = "0".repeat(64);

@@ -1,9 +1,9 @@
 /** `fabench report`: the summary as one static HTML file, or Markdown for a pull request. */
 import { basename, dirname, join } from "node:path";
 import { episodeKey, parseRunBytes } from "../conditions/index.ts";
-import { inputError, parseJsonText, readBytes, writeFileAtomic } from "../core/index.ts";
-import { renderHtml, renderMarkdown, type CoverageStudy } from "../report/index.ts";
-import { readSummary, readTextFile } from "./inputs.ts";
+import { readBytes, writeFileAtomic } from "../core/index.ts";
+import { renderHtml, renderMarkdown } from "../report/index.ts";
+import { readCoverageStudy, readSummary } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 
 export interface ReportOptions {
@@ -22,8 +22,7 @@ export function report(options: ReportOptions, io: CliIo): number {
   for (const path of options.runs) for (const r of parseRunBytes(readBytes(path, "run"), path).records) texts.set(episodeKey(r), r.final_text);
   const extension = options.format === "md" ? "md" : "html";
   const out = options.out ?? join(dirname(options.summary), `${basename(options.summary).replace(/\.summary\.json$|\.json$/, "")}.report.${extension}`);
-  const coverage = options.coverage === undefined ? undefined : (parseJsonText(readTextFile(options.coverage, "report").text, options.coverage, "report") as CoverageStudy);
-  if (coverage !== undefined && !Array.isArray(coverage?.results)) throw inputError("report", "not_a_coverage_study", "not a `fabench simulate coverage --json` output", { file: options.coverage as string });
+  const coverage = options.coverage === undefined ? undefined : readCoverageStudy(options.coverage);
   writeFileAtomic(out, options.format === "md" ? renderMarkdown(summary) : renderHtml(summary, options.runs.length > 0 ? texts : undefined, coverage));
   if (options.json) printJson(io, { out, format: options.format, status: summary.gate.status });
   else io.out(`wrote ${out}\n`);

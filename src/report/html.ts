@@ -4,6 +4,7 @@
  * tokens per condition, breakdowns, answer failures, an episode browser and the provenance.
  */
 import { POOLED } from "../metrics/index.ts";
+import type { CoverageStudy } from "./schema.ts";
 import { barChart, escape, forestPlot, type ForestRow } from "./svg.ts";
 import type { Summary } from "./types.ts";
 
@@ -15,12 +16,6 @@ td,th{border:1px solid #ddd;padding:.25rem .5rem;text-align:right}th:first-child
 code{font-size:12px}details{margin:.2rem 0}summary{cursor:pointer}.muted{color:#777}`;
 
 const num = (v: number | null | undefined, digits = 4) => (v === null || v === undefined ? "–" : Math.abs(v) >= 100 ? Math.round(v).toString() : v.toFixed(digits));
-
-/** What `fabench simulate coverage --json` wrote: coverage per scenario and method. */
-export interface CoverageStudy {
-  readonly design: { readonly datasets: number; readonly iterations: number; readonly seed: number };
-  readonly results: ReadonlyArray<{ readonly scenario: string; readonly methods: Record<string, { readonly coverage: number; readonly margin_pass_rate: number }> }>;
-}
 
 export function renderHtml(summary: Summary, finalTexts?: ReadonlyMap<string, string>, coverage?: CoverageStudy): string {
   const g = summary.gate;

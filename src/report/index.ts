@@ -1,5 +1,5 @@
 /** The report: HTML and Markdown renderings of a summary. */
-export { renderHtml, type CoverageStudy } from "./html.ts";
+export { renderHtml } from "./html.ts";
 export { renderMarkdown } from "./markdown.ts";
 export { SUMMARY_FORMAT, type Summary } from "./types.ts";
-export { summaryShape } from "./schema.ts";
+export { coverageStudyShape, summaryShape, type CoverageStudy } from "./schema.ts";

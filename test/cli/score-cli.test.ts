@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.ts";
 import { satisfiedConveyor } from "../helpers/conveyor.ts";
@@ -80,6 +80,22 @@ describe("fabench score, gate and report", () => {
     const html = join(temp(), "r.html");
     expect((await runCli(["report", out, "--coverage", study, "--out", html])).code).toBe(0);
     expect(readFileSync(html, "utf8")).toMatch(/id="coverage".*bootstrap_t.*rare-total-miss/s);
+  });
+
+  it("refuses an edited coverage study with every problem and writes no report", async () => {
+    const out = join(temp(), "s.json");
+    await runCli(["score", RUN, "--out", out, "--allow-incomplete"]);
+    const sim = JSON.parse((await runCli(["simulate", "coverage", "--datasets", "3", "--iterations", "100", "--json"])).out);
+    sim.results[0].methods.bootstrap_t.coverage = 1.7;
+    delete sim.design.seed;
+    const study = join(temp(), "coverage.json");
+    writeFileSync(study, JSON.stringify(sim));
+    const html = join(temp(), "r.html");
+    const result = await runCli(["report", out, "--coverage", study, "--out", html]);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain("not_a_coverage_study: results[0].methods.bootstrap_t.coverage");
+    expect(result.err).toContain("design.seed");
+    expect(existsSync(html)).toBe(false);
   });
 
   it("refuses a run made from another corpus", async () => {

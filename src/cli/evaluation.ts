@@ -177,8 +177,12 @@ export function registerEvaluation(program: Command, r: Registrar): void {
     .action((o: Parameters<typeof simulateCoverage>[0]) => r.setExit(simulateCoverage(o, r.io)));
   program
     .command("power")
-    .description("From a pilot summary: the chance the gate's interval rule passes at true delta 0 and −0.01, for this design and larger ones.")
-    .requiredOption("--summary <file>", "pilot summary (its per-task deltas are the assumed population)")
+    .description("From pilot runs or a pilot summary: the chance the gate's interval rule passes at true delta 0 and −0.01, for this design and larger ones.")
+    .option("--runs <files...>", "pilot run files, rescored here (their per-task deltas are the assumed population)", [])
+    .option("--summary <file>", "pilot summary, instead of --runs")
+    .option("--corpus <file>", "corpus file (with --runs)", DEFAULTS.corpus)
+    .option("--catalogs <dir>", "folder of the catalog files (with --runs)", DEFAULTS.catalogs)
+    .option("--plan <path>", "authoring plan (with --runs)", DEFAULTS.plan)
     .option("--condition <id>", "deployable condition (default: the first)")
     .option("--metric <name>", "metric whose delta is gated", "required_fact_recall")
     .option("--tasks-per-cell <list>", "designs to try", (t: string) => list(t).map(positiveInt("--tasks-per-cell")), [4, 6, 8, 12, 16])
@@ -189,5 +193,5 @@ export function registerEvaluation(program: Command, r: Registrar): void {
     .option("--seed <s>", "simulation seed", nonNegativeInt("--seed"), 20260929)
     .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
     .option("--json", "print one JSON object", false)
-    .action((o: Parameters<typeof power>[0]) => r.setExit(power(o, r.io)));
+    .action(async (o: Parameters<typeof power>[0]) => r.setExit(await power(o, r.io)));
 }

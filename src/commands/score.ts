@@ -49,7 +49,10 @@ export function gateFor(protocol: Protocol, stats: Pick<Summary, "bootstrap" | "
   );
 }
 
-export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
+export type RunInputs = Pick<ScoreOptions, "runs" | "corpus" | "protocol" | "plan" | "catalogs">;
+
+/** Read run files, check they were made from this corpus and protocol, and score every episode. */
+export async function scoreRunFiles(options: RunInputs, io: CliIo) {
   if (options.runs.length === 0) throw usageError("no_runs", "give at least one run file");
   const loaded = load({ protocol: options.protocol, plan: options.plan, catalogs: options.catalogs, forbiddenCorpus: [] });
   const corpus = await loadCheckedCorpus(loaded, options.corpus);
@@ -58,8 +61,16 @@ export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
   if (!metadata) throw inputError("score", "empty_runs", "the run files hold no records");
   if (metadata.corpus_tasks_sha256 !== corpus.tasksSha256 || metadata.protocol_sha256 !== loaded.protocolSha256)
     throw inputError("score", "run_input_mismatch", `the runs were made from other inputs (corpus ${metadata.corpus_tasks_sha256.slice(0, 12)}…, protocol ${metadata.protocol_sha256.slice(0, 12)}…)`, { file: options.runs[0] as string });
+  const tasks = new Map<string, Task>(corpus.tasks.map((t) => [t.semantic_task_id, t]));
+  const units = await loadUnitConverter();
+  const rows = merged.records.map((r) => scoreRecord(r, tasks.get(r.semantic_task_id) as Task, units));
+  return { loaded, corpus, files, records: merged.records, metadata, tasks, rows };
+}
+
+export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
+  const { loaded, corpus, files, records, metadata, tasks, rows } = await scoreRunFiles(options, io);
   // Complete means the whole benchmark: every corpus task × catalog × condition × trial.
-  const missing = missingFromBenchmark(merged.records, corpus.tasks.map((t) => t.semantic_task_id), loaded.protocol, metadata.trials);
+  const missing = missingFromBenchmark(records, corpus.tasks.map((t) => t.semantic_task_id), loaded.protocol, metadata.trials);
   const complete = missing.length === 0;
   if (!complete && !options.allowIncomplete) {
     for (const key of missing.slice(0, 20)) io.err(`${formatProblem({ code: "missing_episode", message: key })}\n`);
@@ -67,9 +78,6 @@ export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
     io.err(`${missing.length} episode(s) missing: refusing an incomplete set; add --allow-incomplete to score it anyway (the gate cannot then pass)\n`);
     return EXIT.failed;
   }
-  const tasks = new Map<string, Task>(corpus.tasks.map((t) => [t.semantic_task_id, t]));
-  const units = await loadUnitConverter();
-  const rows = merged.records.map((r) => scoreRecord(r, tasks.get(r.semantic_task_id) as Task, units));
   const stats = summarizeEpisodes(rows, tasks, loaded.protocol, options.rng);
   const { coreMs: _core, ...statistics } = stats;
   const errors = rows.filter((r) => r.status === "error");

@@ -5,6 +5,7 @@ import type { Summary } from "../report/index.ts";
 import { loadProtocol, readSummary, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { progressReporter } from "./progress.ts";
+import { scoreRunFiles } from "./score.ts";
 
 export interface SimulateOptions {
   readonly protocol: string;
@@ -59,7 +60,12 @@ export function renderCoverage(results: readonly ScenarioResult[], margin: numbe
 }
 
 export interface PowerCommandOptions {
-  readonly summary: string;
+  /** The pilot: run files (rescored here) or a summary, exactly one of the two. */
+  readonly runs: readonly string[];
+  readonly summary?: string;
+  readonly corpus: string;
+  readonly plan: string;
+  readonly catalogs: string;
   readonly protocol: string;
   readonly condition?: string;
   readonly metric: string;
@@ -72,15 +78,22 @@ export interface PowerCommandOptions {
   readonly json: boolean;
 }
 
-/** `fabench power --summary FILE`: the chance the gate's interval rule passes, now and with more tasks. */
-export function power(options: PowerCommandOptions, io: CliIo): number {
+/** Episode scores of the pilot, from a summary or by rescoring run files. */
+async function pilotEpisodes(options: PowerCommandOptions, io: CliIo): Promise<{ episodes: readonly PilotEpisode[]; source: string }> {
+  if ((options.summary === undefined) === (options.runs.length === 0)) throw usageError("pilot_source", "give the pilot as --runs FILE… or --summary FILE, exactly one of them");
+  if (options.summary !== undefined) return { episodes: readSummary(options.summary).episode_scores, source: options.summary };
+  return { episodes: (await scoreRunFiles(options, io)).rows, source: options.runs[0] as string };
+}
+
+/** `fabench power --runs FILE… | --summary FILE`: the chance the gate's interval rule passes, now and with more tasks. */
+export async function power(options: PowerCommandOptions, io: CliIo): Promise<number> {
   const protocol = loadProtocol(options.protocol).value;
-  const summary = readSummary(options.summary);
   const method = (options.method ?? protocol.statistics.gate_interval) as Method;
   if (!(METHODS as readonly string[]).includes(method)) throw usageError("bad_method", `--method takes ${METHODS.join(", ")}`);
   const condition = options.condition ?? protocol.conditions.find((c) => c.deployable)?.id ?? "";
-  const pilot = pilotDeltas(summary, protocol.baseline_condition, condition, options.metric);
-  if (pilot.length < 2) throw inputError("power", "no_pilot", `the summary has fewer than two tasks with a ${options.metric} delta for ${condition}`, { file: options.summary });
+  const { episodes, source } = await pilotEpisodes(options, io);
+  const pilot = pilotDeltas(episodes, protocol.baseline_condition, condition, options.metric);
+  if (pilot.length < 2) throw inputError("power", "no_pilot", `the pilot has fewer than two tasks with a ${options.metric} delta for ${condition}`, { file: source });
   const margin = options.margin ?? 0.02;
   const clock = () => performance.now();
   const rows = simulatePower(
@@ -99,10 +112,12 @@ export function power(options: PowerCommandOptions, io: CliIo): number {
   return EXIT.ok;
 }
 
-/** Per-task pooled paired deltas of one metric from a summary's episode scores. */
-function pilotDeltas(summary: Summary, baseline: string, condition: string, metric: string): number[] {
+type PilotEpisode = Pick<Summary["episode_scores"][number], "semantic_task_id" | "condition" | "metrics">;
+
+/** Per-task pooled paired deltas of one metric from episode scores. */
+function pilotDeltas(episodes: readonly PilotEpisode[], baseline: string, condition: string, metric: string): number[] {
   const perTask = new Map<string, Map<string, number[]>>();
-  for (const e of summary.episode_scores) {
+  for (const e of episodes) {
     const v = e.metrics[metric];
     if (v === null || v === undefined) continue;
     const byCondition = perTask.get(e.semantic_task_id) ?? new Map<string, number[]>();

@@ -82,6 +82,21 @@ describe("fabench score, gate and report", () => {
     expect(readFileSync(html, "utf8")).toMatch(/id="coverage".*bootstrap_t.*rare-total-miss/s);
   });
 
+  it("power reads the pilot from runs or from their summary, with the same answer", async () => {
+    const out = join(temp(), "s.json");
+    await runCli(["score", RUN, "--out", out, "--allow-incomplete"]);
+    const design = ["--datasets", "20", "--iterations", "100", "--tasks-per-cell", "4,8", "--json"];
+    const fromRuns = await runCli(["power", "--runs", RUN, ...design]);
+    const fromSummary = await runCli(["power", "--summary", out, ...design]);
+    expect([fromRuns.code, fromSummary.code]).toEqual([0, 0]);
+    expect(fromRuns.out).toBe(fromSummary.out);
+    expect(JSON.parse(fromRuns.out)).toMatchObject({ condition: "SR-5", pilot_tasks: 24 });
+    const both = await runCli(["power", "--runs", RUN, "--summary", out]);
+    const neither = await runCli(["power"]);
+    expect([both.code, neither.code]).toEqual([2, 2]);
+    expect(neither.err).toContain("pilot_source");
+  });
+
   it("refuses an edited coverage study with every problem and writes no report", async () => {
     const out = join(temp(), "s.json");
     await runCli(["score", RUN, "--out", out, "--allow-incomplete"]);

@@ -186,6 +186,7 @@ export function registerEvaluation(program: Command, r: Registrar): void {
     .option("--condition <id>", "deployable condition (default: the first)")
     .option("--metric <name>", "metric whose delta is gated", "required_fact_recall")
     .option("--tasks-per-cell <list>", "designs to try", (t: string) => list(t).map(positiveInt("--tasks-per-cell")), [4, 6, 8, 12, 16])
+    .option("--trials <list>", "trial counts to try (default: the pilot's)", (t: string) => list(t).map(positiveInt("--trials")))
     .option("--margin <m>", "the gate's margin (default 0.02)", nonNegative("--margin"))
     .addOption(new Option("--method <name>", "interval method (default: the protocol's gate_interval)").choices(["percentile", "percentile_widened", "bootstrap_t", "t_stratified"]))
     .option("--datasets <n>", "simulated datasets per design", positiveInt("--datasets"), 400)

@@ -70,6 +70,8 @@ export interface PowerCommandOptions {
   readonly condition?: string;
   readonly metric: string;
   readonly tasksPerCell: readonly number[];
+  /** Trial counts to try (default: the pilot's). */
+  readonly trials?: readonly number[];
   readonly margin?: number;
   readonly method?: string;
   readonly datasets: number;
@@ -79,10 +81,14 @@ export interface PowerCommandOptions {
 }
 
 /** Episode scores of the pilot, from a summary or by rescoring run files. */
-async function pilotEpisodes(options: PowerCommandOptions, io: CliIo): Promise<{ episodes: readonly PilotEpisode[]; source: string }> {
+async function pilotEpisodes(options: PowerCommandOptions, io: CliIo): Promise<{ episodes: readonly PilotEpisode[]; trials: number; source: string }> {
   if ((options.summary === undefined) === (options.runs.length === 0)) throw usageError("pilot_source", "give the pilot as --runs FILE… or --summary FILE, exactly one of them");
-  if (options.summary !== undefined) return { episodes: readSummary(options.summary).episode_scores, source: options.summary };
-  return { episodes: (await scoreRunFiles(options, io)).rows, source: options.runs[0] as string };
+  if (options.summary !== undefined) {
+    const summary = readSummary(options.summary);
+    return { episodes: summary.episode_scores, trials: summary.run.trials, source: options.summary };
+  }
+  const scored = await scoreRunFiles(options, io);
+  return { episodes: scored.rows, trials: scored.metadata.trials, source: options.runs[0] as string };
 }
 
 /** `fabench power --runs FILE… | --summary FILE`: the chance the gate's interval rule passes, now and with more tasks. */
@@ -91,22 +97,29 @@ export async function power(options: PowerCommandOptions, io: CliIo): Promise<nu
   const method = (options.method ?? protocol.statistics.gate_interval) as Method;
   if (!(METHODS as readonly string[]).includes(method)) throw usageError("bad_method", `--method takes ${METHODS.join(", ")}`);
   const condition = options.condition ?? protocol.conditions.find((c) => c.deployable)?.id ?? "";
-  const { episodes, source } = await pilotEpisodes(options, io);
-  const pilot = pilotDeltas(episodes, protocol.baseline_condition, condition, options.metric);
+  const { episodes, trials: pilotTrials, source } = await pilotEpisodes(options, io);
+  const { deltas: pilot, noise } = pilotDeltas(episodes, protocol.baseline_condition, condition, options.metric);
+  const trials = options.trials ?? [pilotTrials];
   if (pilot.length < 2) throw inputError("power", "no_pilot", `the pilot has fewer than two tasks with a ${options.metric} delta for ${condition}`, { file: source });
   const margin = options.margin ?? 0.02;
   const clock = () => performance.now();
   const rows = simulatePower(
-    { pilot, cells: protocol.expected_cell_count, tasksPerCell: options.tasksPerCell, trueDeltas: [0, -0.01], margin, method, datasets: options.datasets, iterations: options.iterations, seed: options.seed, confidence: protocol.statistics.confidence_level },
+    { pilot, cells: protocol.expected_cell_count, tasksPerCell: options.tasksPerCell, trials, pilotTrials, pilotNoise: noise, trueDeltas: [0, -0.01], margin, method, datasets: options.datasets, iterations: options.iterations, seed: options.seed, confidence: protocol.statistics.confidence_level },
     progressReporter(io, "power", clock),
   );
-  const needed = { at_zero: tasksNeeded(rows, 0, 0.8), at_minus_0_01: tasksNeeded(rows, -0.01, 0.8) };
-  const out = { condition, metric: options.metric, method, margin, pilot_tasks: pilot.length, pilot_mean_delta: pilot.reduce((a, b) => a + b, 0) / pilot.length, assumption: POWER_ASSUMPTION, rows, tasks_per_cell_for_80_percent_power: needed };
+  const needed = trials.map((t) => ({ trials: t, at_zero: tasksNeeded(rows, 0, 0.8, t), at_minus_0_01: tasksNeeded(rows, -0.01, 0.8, t) }));
+  const pilotSummary = { tasks: pilot.length, trials: pilotTrials, mean_delta: pilot.reduce((a, b) => a + b, 0) / pilot.length, within_task_noise_variance: noise };
+  const out = { condition, metric: options.metric, method, margin, pilot: pilotSummary, assumption: POWER_ASSUMPTION, rows, tasks_per_cell_for_80_percent_power: needed };
   if (options.json) printJson(io, out);
   else {
-    const lines = [`power of "${method} lower bound ≥ −${margin}" for ${condition} ${options.metric} (${pilot.length} pilot tasks, mean delta ${out.pilot_mean_delta.toFixed(4)})`, `assumption: ${POWER_ASSUMPTION}`, "tasks per cell   true Δ   P(pass)"];
-    for (const r of rows) lines.push(`${String(r.tasks_per_cell).padStart(14)}   ${r.true_delta.toFixed(3).padStart(6)}   ${r.pass_rate.toFixed(3)}`);
-    lines.push(`80 % power at true Δ 0: ${needed.at_zero === null ? "not reached in these designs" : `${needed.at_zero} tasks per cell`}; at −0.01: ${needed.at_minus_0_01 === null ? "not reached in these designs" : `${needed.at_minus_0_01} tasks per cell`}`);
+    const lines = [
+      `power of "${method} lower bound ≥ −${margin}" for ${condition} ${options.metric} (${pilot.length} pilot tasks × ${pilotTrials} trial(s), mean delta ${pilotSummary.mean_delta.toFixed(4)})`,
+      `assumption: ${POWER_ASSUMPTION}`,
+      "tasks per cell   trials   true Δ   P(pass)",
+    ];
+    for (const r of rows) lines.push(`${String(r.tasks_per_cell).padStart(14)}   ${String(r.trials).padStart(6)}   ${r.true_delta.toFixed(3).padStart(6)}   ${r.pass_rate.toFixed(3)}`);
+    const say = (n: number | null) => (n === null ? "not reached in these designs" : `${n} tasks per cell`);
+    for (const n of needed) lines.push(`80 % power with ${n.trials} trial(s): at true Δ 0 ${say(n.at_zero)}; at −0.01 ${say(n.at_minus_0_01)}`);
     io.out(`${lines.join("\n")}\n`);
   }
   return EXIT.ok;
@@ -114,8 +127,13 @@ export async function power(options: PowerCommandOptions, io: CliIo): Promise<nu
 
 type PilotEpisode = Pick<Summary["episode_scores"][number], "semantic_task_id" | "condition" | "metrics">;
 
-/** Per-task pooled paired deltas of one metric from episode scores. */
-function pilotDeltas(episodes: readonly PilotEpisode[], baseline: string, condition: string, metric: string): number[] {
+/**
+ * Per-task pooled paired deltas of one metric from episode scores, and the within-task noise
+ * variance of one delta: Σ over the two conditions of (pooled within-task variance of a repeat) ÷
+ * (mean repeats per task). Repeats span catalog sizes as well as trials, so a catalog effect counts
+ * as noise here, which overstates what more trials buy.
+ */
+function pilotDeltas(episodes: readonly PilotEpisode[], baseline: string, condition: string, metric: string): { deltas: number[]; noise: number } {
   const perTask = new Map<string, Map<string, number[]>>();
   for (const e of episodes) {
     const v = e.metrics[metric];
@@ -126,10 +144,27 @@ function pilotDeltas(episodes: readonly PilotEpisode[], baseline: string, condit
   }
   const mean = (xs: readonly number[] | undefined) => (xs && xs.length > 0 ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
   const deltas: number[] = [];
+  const paired: Array<Map<string, number[]>> = [];
   for (const byCondition of perTask.values()) {
     const a = mean(byCondition.get(condition));
     const b = mean(byCondition.get(baseline));
-    if (a !== null && b !== null) deltas.push(a - b);
+    if (a !== null && b !== null) {
+      deltas.push(a - b);
+      paired.push(byCondition);
+    }
   }
-  return deltas;
+  const noiseOf = (id: string) => {
+    let squares = 0;
+    let df = 0;
+    let repeats = 0;
+    for (const byCondition of paired) {
+      const xs = byCondition.get(id) as number[];
+      const m = mean(xs) as number;
+      squares += xs.reduce((sum, x) => sum + (x - m) ** 2, 0);
+      df += xs.length - 1;
+      repeats += xs.length;
+    }
+    return df > 0 ? squares / df / (repeats / paired.length) : 0;
+  };
+  return { deltas, noise: paired.length > 0 ? noiseOf(condition) + noiseOf(baseline) : 0 };
 }

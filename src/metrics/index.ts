@@ -8,4 +8,4 @@ export { BOOTSTRAP_METRICS, scoreRecord, SUMMED_METRICS, type EpisodeRow, type S
 export { summarizeEpisodes, type Statistics } from "./summary.ts";
 export { BUILT_IN_SCENARIOS, scenarioFileSchema, scenarioSchema, type Scenario } from "./simulate/scenarios.ts";
 export { drawDataset, METHODS, simulateScenario, type Design, type Method, type MethodResult, type ScenarioResult } from "./simulate/coverage.ts";
-export { POWER_ASSUMPTION, simulatePower, tasksNeeded, type PowerOptions, type PowerRow } from "./simulate/power.ts";
+export { POWER_ASSUMPTION, simulatePower, tasksNeeded, trialScale, type PowerOptions, type PowerRow } from "./simulate/power.ts";

@@ -90,11 +90,28 @@ describe("fabench score, gate and report", () => {
     const fromSummary = await runCli(["power", "--summary", out, ...design]);
     expect([fromRuns.code, fromSummary.code]).toEqual([0, 0]);
     expect(fromRuns.out).toBe(fromSummary.out);
-    expect(JSON.parse(fromRuns.out)).toMatchObject({ condition: "SR-5", pilot_tasks: 24 });
+    expect(JSON.parse(fromRuns.out)).toMatchObject({ condition: "SR-5", pilot: { tasks: 24, trials: 2 } });
     const both = await runCli(["power", "--runs", RUN, "--summary", out]);
     const neither = await runCli(["power"]);
     expect([both.code, neither.code]).toEqual([2, 2]);
     expect(neither.err).toContain("pilot_source");
+  });
+
+  it("power estimates the pilot's trial noise from the spread of each task's repeats", async () => {
+    const out = join(temp(), "s.json");
+    await runCli(["score", RUN, "--out", out, "--allow-incomplete"]);
+    const summary = JSON.parse(readFileSync(out, "utf8"));
+    // SR-5 scores 1 on trial 1 and 0 on trial 2 of each catalog, FULL always 1: every delta is −0.5,
+    // SR-5's within-task variance is 1/3 over 4 repeats and FULL's is 0, so a delta's noise is 1/12.
+    for (const e of summary.episode_scores) if (e.condition === "SR-5" || e.condition === "FULL") e.metrics.required_fact_recall = e.condition === "FULL" || e.trial === 1 ? 1 : 0;
+    const edited = join(temp(), "edited.json");
+    writeFileSync(edited, JSON.stringify(summary));
+    const result = await runCli(["power", "--summary", edited, "--datasets", "5", "--iterations", "50", "--tasks-per-cell", "4", "--trials", "2,8", "--json"]);
+    expect(result.code).toBe(0);
+    const pilot = JSON.parse(result.out).pilot;
+    expect(pilot).toMatchObject({ tasks: 24, trials: 2, mean_delta: -0.5 });
+    expect(pilot.within_task_noise_variance).toBeCloseTo(1 / 12, 12);
+    expect(JSON.parse(result.out).rows.map((r: { trials: number }) => r.trials)).toEqual([2, 2, 8, 8]);
   });
 
   it("refuses an edited coverage study with every problem and writes no report", async () => {

@@ -60,10 +60,24 @@ describe("power by simulation", () => {
     const { simulatePower, tasksNeeded } = await import("../../src/metrics/index.ts");
     // A pilot with rare large losses, like a router that sometimes misses.
     const pilot = Array.from({ length: 144 }, (_, i) => (i % 20 === 0 ? -0.5 : 0.02 * Math.sin(i)));
-    const rows = simulatePower({ pilot, cells: 36, tasksPerCell: [2, 8], trueDeltas: [0, -0.01], margin: 0.02, method: "t_stratified", datasets: 60, iterations: 200, seed: 1, confidence: 0.95 });
-    const rate = (n: number, d: number) => rows.find((r) => r.tasks_per_cell === n && r.true_delta === d)!.pass_rate;
+    const rows = simulatePower({ pilot, cells: 36, tasksPerCell: [2, 8], trials: [1, 4], pilotTrials: 1, pilotNoise: 0.004, trueDeltas: [0, -0.01], margin: 0.02, method: "t_stratified", datasets: 60, iterations: 200, seed: 1, confidence: 0.95 });
+    const rate = (n: number, d: number, trials = 1) => rows.find((r) => r.tasks_per_cell === n && r.true_delta === d && r.trials === trials)!.pass_rate;
     expect(rate(8, 0)).toBeGreaterThanOrEqual(rate(2, 0));
     expect(rate(8, 0)).toBeGreaterThanOrEqual(rate(8, -0.01));
-    expect(tasksNeeded(rows, 0, 0.8)).toBe(rows.filter((r) => r.true_delta === 0 && r.pass_rate >= 0.8).map((r) => r.tasks_per_cell).sort((a, b) => a - b)[0] ?? null);
+    // Same draws, deviations shrunk by more trials: the interval's lower bound only moves toward the truth.
+    expect(rate(2, -0.01, 4)).toBeGreaterThanOrEqual(rate(2, -0.01, 1));
+    expect(tasksNeeded(rows, 0, 0.8, 1)).toBe(rows.filter((r) => r.trials === 1 && r.true_delta === 0 && r.pass_rate >= 0.8).map((r) => r.tasks_per_cell).sort((a, b) => a - b)[0] ?? null);
+  });
+
+  it("rescales a task's deviation by the random-effects model, and not at the pilot's trial count", async () => {
+    const { trialScale } = await import("../../src/metrics/index.ts");
+    const pilot = [0.1, -0.1, 0.1, -0.1]; // sample variance 1/75
+    const variance = 0.04 / 3;
+    expect(trialScale(pilot, 0.005, 2, 2)).toBe(1);
+    expect(trialScale(pilot, 0, 2, 8)).toBe(1); // no trial noise: more trials change nothing
+    // between = variance − 0.005; with 8 trials instead of 2 the noise term falls to a quarter.
+    expect(trialScale(pilot, 0.005, 2, 8)).toBeCloseTo(Math.sqrt((variance - 0.005 + 0.005 / 4) / variance), 12);
+    // All of the spread is noise: the spread falls with √(T₀/T).
+    expect(trialScale(pilot, 1, 1, 4)).toBeCloseTo(0.5, 12);
   });
 });

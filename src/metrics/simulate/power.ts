@@ -1,8 +1,12 @@
 /**
  * Power of the gate's interval rule, by simulation from pilot data. Assumption, stated in every
  * output: the pilot's per-task paired deltas (shifted to each true mean tried) are the population;
- * tasks are drawn from it with replacement into the protocol's cells; more trials are not
- * modelled (the pilot's per-task values already average its trials), which is conservative.
+ * tasks are drawn from it with replacement into the protocol's cells. Other trial counts follow a
+ * random-effects model: a task's delta is its own true delta plus trial noise averaged over its
+ * repeats, so with T trials instead of the pilot's T₀ each delta's deviation from the mean is
+ * scaled by √((σ_b² + w·T₀/T) / (σ_b² + w)), where w is the pilot's within-task noise variance of
+ * a delta and σ_b² = max(0, var(deltas) − w). The shape of the pilot (its rare large losses) is
+ * kept; at T = T₀ the pilot is used as it is.
  */
 import seedrandom from "seedrandom";
 import { bootstrap, type BootstrapTask } from "../bootstrap/index.ts";
@@ -12,6 +16,11 @@ export interface PowerOptions {
   readonly pilot: readonly number[];
   readonly cells: number;
   readonly tasksPerCell: readonly number[];
+  /** Trial counts to try; the pilot's own count reproduces the pilot's spread. */
+  readonly trials: readonly number[];
+  readonly pilotTrials: number;
+  /** Within-task noise variance of one pilot delta (from the spread of its repeats); 0 when unknown. */
+  readonly pilotNoise: number;
   readonly trueDeltas: readonly number[];
   readonly margin: number;
   readonly method: Method;
@@ -23,38 +32,50 @@ export interface PowerOptions {
 
 export interface PowerRow {
   readonly tasks_per_cell: number;
+  readonly trials: number;
   readonly true_delta: number;
   /** Share of simulated datasets whose interval's lower bound is ≥ −margin. */
   readonly pass_rate: number;
 }
 
 export const POWER_ASSUMPTION =
-  "the pilot's per-task paired deltas, shifted to each true mean, are the population; tasks are drawn with replacement into the protocol's cells; extra trials are not modelled";
+  "the pilot's per-task paired deltas, shifted to each true mean, are the population; tasks are drawn with replacement into the protocol's cells; other trial counts rescale each task's deviation by a random-effects model (between-task variance plus within-task trial noise ÷ trials)";
+
+/** How much a task's deviation from the mean shrinks (or grows) with `trials` instead of the pilot's. */
+export function trialScale(pilot: readonly number[], pilotNoise: number, pilotTrials: number, trials: number): number {
+  if (trials === pilotTrials || pilot.length < 2) return 1;
+  const mean = pilot.reduce((a, b) => a + b, 0) / pilot.length;
+  const variance = pilot.reduce((a, x) => a + (x - mean) ** 2, 0) / (pilot.length - 1);
+  const between = Math.max(0, variance - pilotNoise);
+  const now = between + pilotNoise;
+  return now > 0 ? Math.sqrt((between + (pilotNoise * pilotTrials) / trials) / now) : 1;
+}
 
 export function simulatePower(options: PowerOptions, progress?: (done: number, total: number) => void): PowerRow[] {
   const pilotMean = options.pilot.reduce((a, b) => a + b, 0) / Math.max(options.pilot.length, 1);
   const rows: PowerRow[] = [];
-  const total = options.tasksPerCell.length * options.trueDeltas.length;
-  for (const n of options.tasksPerCell)
-    for (const truth of options.trueDeltas) {
-      const rng = seedrandom.alea(`${options.seed}:${n}:${truth}`);
-      const tasks: BootstrapTask[] = [];
-      for (let c = 0; c < options.cells; c++) for (let t = 0; t < n; t++) tasks.push({ id: `c${String(c).padStart(4, "0")}t${String(t).padStart(4, "0")}`, stratum: `c${c}`, language: "x" });
-      let passes = 0;
-      for (let d = 0; d < options.datasets; d++) {
-        const values = tasks.map(() => (options.pilot[Math.floor(rng() * options.pilot.length)] as number) - pilotMean + truth);
-        const interval = bootstrap(tasks, [{ key: "delta", values }], { iterations: options.iterations, seed: options.seed + d, rng: "seedrandom", confidence: options.confidence, calibrated: options.method !== "percentile" }).intervals["delta"];
-        const low = options.method === "percentile" ? interval?.low : interval?.calibrated?.[options.method]?.low;
-        if (low !== null && low !== undefined && low >= -options.margin) passes += 1;
-      }
-      rows.push({ tasks_per_cell: n, true_delta: truth, pass_rate: passes / options.datasets });
-      progress?.(rows.length, total);
+  const designs = options.tasksPerCell.flatMap((n) => options.trials.flatMap((trials) => options.trueDeltas.map((truth) => ({ n, trials, truth }))));
+  for (const { n, trials, truth } of designs) {
+    const scale = trialScale(options.pilot, options.pilotNoise, options.pilotTrials, trials);
+    // The same draws for every trial count (common random numbers), so designs differ only by design.
+    const rng = seedrandom.alea(`${options.seed}:${n}:${truth}`);
+    const tasks: BootstrapTask[] = [];
+    for (let c = 0; c < options.cells; c++) for (let t = 0; t < n; t++) tasks.push({ id: `c${String(c).padStart(4, "0")}t${String(t).padStart(4, "0")}`, stratum: `c${c}`, language: "x" });
+    let passes = 0;
+    for (let d = 0; d < options.datasets; d++) {
+      const values = tasks.map(() => ((options.pilot[Math.floor(rng() * options.pilot.length)] as number) - pilotMean) * scale + truth);
+      const interval = bootstrap(tasks, [{ key: "delta", values }], { iterations: options.iterations, seed: options.seed + d, rng: "seedrandom", confidence: options.confidence, calibrated: options.method !== "percentile" }).intervals["delta"];
+      const low = options.method === "percentile" ? interval?.low : interval?.calibrated?.[options.method]?.low;
+      if (low !== null && low !== undefined && low >= -options.margin) passes += 1;
     }
+    rows.push({ tasks_per_cell: n, trials, true_delta: truth, pass_rate: passes / options.datasets });
+    progress?.(rows.length, designs.length);
+  }
   return rows;
 }
 
-/** The smallest design reaching the power target at a true delta, or null. */
-export function tasksNeeded(rows: readonly PowerRow[], trueDelta: number, target: number): number | null {
-  const hit = rows.filter((r) => r.true_delta === trueDelta && r.pass_rate >= target).map((r) => r.tasks_per_cell);
+/** The fewest tasks per cell reaching the power target at a true delta with `trials` trials, or null. */
+export function tasksNeeded(rows: readonly PowerRow[], trueDelta: number, target: number, trials: number): number | null {
+  const hit = rows.filter((r) => r.true_delta === trueDelta && r.trials === trials && r.pass_rate >= target).map((r) => r.tasks_per_cell);
   return hit.length === 0 ? null : Math.min(...hit);
 }

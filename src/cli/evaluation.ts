@@ -108,7 +108,6 @@ export function registerEvaluation(program: Command, r: Registrar): void {
     .option("--json", "print one JSON object", false)
     .action((files: string[], o: { out: string; allowIncomplete: boolean; json: boolean }) => r.setExit(runsMerge({ files, ...o }, r.io)));
 
-
   const conveyor = group(program, "conveyor", "The prerequisite stages (#432 and what it needs) and their evidence.");
   conveyor
     .command("status")

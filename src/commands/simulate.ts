@@ -50,11 +50,11 @@ export function simulateCoverage(options: SimulateOptions, io: CliIo): number {
 }
 
 export function renderCoverage(results: readonly ScenarioResult[], margin: number): string {
-  const lines = [`scenario               true Δ   method              coverage  below  above  mean width  P(lower ≥ −${margin})`];
+  const lines = [`scenario               true Δ   method              coverage  below  above  unbounded  mean width  P(lower ≥ −${margin})`];
   for (const r of results)
     for (const m of METHODS) {
       const x = r.methods[m];
-      lines.push(`${r.scenario.padEnd(22)} ${r.true_delta.toFixed(3).padStart(6)}   ${m.padEnd(18)} ${x.coverage.toFixed(3).padStart(8)} ${x.below.toFixed(3).padStart(6)} ${x.above.toFixed(3).padStart(6)} ${x.mean_width.toFixed(4).padStart(11)} ${x.margin_pass_rate.toFixed(3).padStart(10)}`);
+      lines.push(`${r.scenario.padEnd(22)} ${r.true_delta.toFixed(3).padStart(6)}   ${m.padEnd(18)} ${x.coverage.toFixed(3).padStart(8)} ${x.below.toFixed(3).padStart(6)} ${x.above.toFixed(3).padStart(6)} ${x.unbounded.toFixed(3).padStart(10)} ${x.mean_width.toFixed(4).padStart(11)} ${x.margin_pass_rate.toFixed(3).padStart(10)}`);
     }
   return `${lines.join("\n")}\n`;
 }

@@ -17,6 +17,9 @@ code{font-size:12px}details{margin:.2rem 0}summary{cursor:pointer}.muted{color:#
 
 const num = (v: number | null | undefined, digits = 4) => (v === null || v === undefined ? "–" : Math.abs(v) >= 100 ? Math.round(v).toString() : v.toFixed(digits));
 
+/** A gate bound is null beside a defined estimate only when the interval is unbounded on that side. */
+const gateBound = (v: number | null, side: "low" | "high") => (v === null ? (side === "low" ? "−∞" : "+∞") : num(v));
+
 export function renderHtml(summary: Summary, finalTexts?: ReadonlyMap<string, string>, coverage?: CoverageStudy): string {
   const g = summary.gate;
   const sections = [
@@ -44,7 +47,7 @@ function gateTable(conditions: Summary["gate"]["conditions"]): string {
       const c = v.checks[name];
       if (!c) return "<td>–</td>";
       const ci = c.ci95 ? ` <span class="muted">[${num(c.ci95[0])}, ${num(c.ci95[1])}]</span>` : "";
-      const gateCi = c.ci95_gate ? ` <span class="muted">gate [${num(c.ci95_gate[0])}, ${num(c.ci95_gate[1])}]</span>` : "";
+      const gateCi = c.ci95_gate ? ` <span class="muted">gate [${gateBound(c.ci95_gate[0], "low")}, ${gateBound(c.ci95_gate[1], "high")}]</span>` : "";
       return `<td class="${c.passed ? "ok" : "no"}">${c.passed ? "✓" : "✗"} ${num(c.delta ?? c.value)}${ci}${gateCi}</td>`;
     });
     return `<tr><td>${escape(name)}</td>${cells.join("")}</tr>`;

@@ -13,7 +13,7 @@ export function renderMarkdown(s: Summary): string {
   for (const name of Object.keys(Object.values(g.conditions)[0]?.checks ?? {}))
     lines.push(`| ${name} | ${conditions.map((c) => {
       const k = g.conditions[c]?.checks[name];
-      return k ? `${k.passed ? "✅" : "❌"} ${num(k.delta ?? k.value)}${k.ci95 ? ` [${num(k.ci95[0])}, ${num(k.ci95[1])}]` : ""}${k.ci95_gate ? ` (${g.interval_method} [${num(k.ci95_gate[0])}, ${num(k.ci95_gate[1])}])` : ""}` : "–";
+      return k ? `${k.passed ? "✅" : "❌"} ${num(k.delta ?? k.value)}${k.ci95 ? ` [${num(k.ci95[0])}, ${num(k.ci95[1])}]` : ""}${k.ci95_gate ? ` (${g.interval_method} [${k.ci95_gate[0] === null ? "−∞" : num(k.ci95_gate[0])}, ${k.ci95_gate[1] === null ? "+∞" : num(k.ci95_gate[1])}])` : ""}` : "–";
     }).join(" | ")} |`);
   lines.push(`| **verdict (point / interval)** | ${conditions.map((c) => `${g.conditions[c]?.passed ? "pass" : "fail"} / ${g.conditions[c]?.interval_passed ? "pass" : "fail"}`).join(" | ")} |`, "");
   lines.push("| condition | recall | tool-schema tokens | input tokens |", "|---|---|---|---|");

@@ -33,7 +33,11 @@ export function forestPlot(rows: readonly ForestRow[], title: string): string {
     parts.push(`<text x="${left - 8}" y="${y + 4}" text-anchor="end" font-size="12">${escape(r.label)}</text>`);
     parts.push(`<line x1="${x(r.margin)}" y1="${y - 9}" x2="${x(r.margin)}" y2="${y + 9}" stroke="#c33" stroke-dasharray="3,2" />`);
     if (r.low !== null && r.high !== null) parts.push(`<line x1="${x(r.low)}" y1="${y}" x2="${x(r.high)}" y2="${y}" stroke="#246" stroke-width="2" />`);
-    if (r.alt && r.alt.low !== null && r.alt.high !== null) parts.push(`<line x1="${x(r.alt.low)}" y1="${y + 5}" x2="${x(r.alt.high)}" y2="${y + 5}" stroke="#999" stroke-width="1.5" />`);
+    // A calibrated bound that is null beside a defined estimate is unbounded: drawn to the plot's edge, dashed.
+    if (r.alt && r.point !== null && (r.alt.low !== null || r.alt.high !== null)) {
+      const open = r.alt.low === null || r.alt.high === null;
+      parts.push(`<line x1="${x(r.alt.low ?? lo)}" y1="${y + 5}" x2="${x(r.alt.high ?? hi)}" y2="${y + 5}" stroke="#999" stroke-width="1.5"${open ? ' stroke-dasharray="4,2"' : ""} />`);
+    }
     if (r.point !== null) {
       const ok = r.passSide === "above" ? r.point >= r.margin : r.point <= r.margin;
       parts.push(`<circle cx="${x(r.point)}" cy="${y}" r="4" fill="${ok ? "#2a7" : "#c33"}"><title>${escape(`${r.label}: ${r.point.toFixed(4)} [${r.low?.toFixed(4) ?? "–"}, ${r.high?.toFixed(4) ?? "–"}]`)}</title></circle>`);

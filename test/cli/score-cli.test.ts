@@ -71,6 +71,21 @@ describe("fabench score, gate and report", () => {
     expect(page).not.toMatch(/<script|(src|href)="https?:/);
   });
 
+  it("shows an unbounded gate bound as −∞, not as a missing value", async () => {
+    const out = join(temp(), "s.json");
+    await runCli(["score", RUN, "--out", out, "--allow-incomplete"]);
+    const summary = JSON.parse(readFileSync(out, "utf8"));
+    summary.gate.conditions["SR-5"].checks.fact_recall.ci95_gate = [null, 0.01];
+    const edited = join(temp(), "edited.json");
+    writeFileSync(edited, JSON.stringify(summary));
+    const md = join(temp(), "r.md");
+    const html = join(temp(), "r.html");
+    expect((await runCli(["report", edited, "--format", "md", "--out", md])).code).toBe(0);
+    expect((await runCli(["report", edited, "--out", html])).code).toBe(0);
+    expect(readFileSync(md, "utf8")).toContain("(bootstrap_t [−∞, 0.0100])");
+    expect(readFileSync(html, "utf8")).toContain("gate [−∞, 0.0100]");
+  });
+
   it("adds the simulator's achieved coverage as a footnote when given", async () => {
     const out = join(temp(), "s.json");
     await runCli(["score", RUN, "--out", out, "--allow-incomplete"]);

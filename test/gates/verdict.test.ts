@@ -92,6 +92,13 @@ describe("the gate", () => {
     expect(c.checks["fact_recall"]).toMatchObject({ ci95: [-0.015, 0.01], ci95_gate: [-0.03, 0.012] });
   });
 
+  it("fails the interval verdict when the bootstrap-t interval is unbounded below (null), whatever the estimate", () => {
+    const view: IntervalView = { point: 0, low: -0.001, high: 0.001, calibrated: { bootstrap_t: { low: null, high: 0.004 } } };
+    const c = evaluateGate(protocol, inputs({ "SR-5|required_fact_recall|delta": view }), satisfied).conditions["SR-5"]!;
+    expect([c.passed, c.interval_passed]).toEqual([true, false]);
+    expect(c.checks["fact_recall"]!.ci95_gate).toEqual([null, 0.004]);
+  });
+
   it("is BLOCKED while the prerequisite is unmet, even when every condition passes", () => {
     const gate = evaluateGate(protocol, inputs(), { satisfied: false, blocking: [{ stage: "#432", reason: "pending" }] });
     expect(gate.status).toBe("BLOCKED");

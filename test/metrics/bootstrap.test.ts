@@ -159,6 +159,45 @@ describe("calibrated intervals", () => {
     expect(r.calibrated).toMatchObject({ se: 0, percentile_widened: { low: 0, high: 0 }, bootstrap_t: { low: 0, high: 0, n: 0, degenerate: 20000 }, t_stratified: { low: 0, high: 0 } });
   });
 
+  describe("degenerate bootstrap-t replicates (every drawn cell constant)", () => {
+    // 36 cells of 4: one task in cell 0 loses 1, every other task is exactly unchanged. A replicate
+    // that draws none of the loss has SE* = 0 and θ* = 0 > θ̂: its t is +∞, with probability
+    // (3/4)⁴ ≈ 0.316, far above 2.5 %, so the lower bound is unbounded.
+    const cells36 = Array.from({ length: 144 }, (_, i) => ({ id: `c${String(Math.floor(i / 4)).padStart(2, "0")}t${i % 4}`, stratum: `c${Math.floor(i / 4)}`, language: "x" }));
+    const oneLoss = (background: (i: number) => number) => cells36.map((_, i) => (i === 0 ? -1 : background(i)));
+    const run = (values: number[]) => bootstrap(cells36, [{ key: "d", values }], { ...options, iterations: 4000, calibrated: true }).intervals["d"]!;
+
+    it("ranks them at +∞ or −∞ by the sign of θ* − θ̂, and leaves the bound they reach unbounded (null)", () => {
+      const r = run(oneLoss(() => 0));
+      const bt = r.calibrated!.bootstrap_t;
+      // Every iteration without the loss is degenerate; with one, two or three copies it is not
+      // (four copies make the cell constant again: SE* = 0, θ* = −4/144 < θ̂, t = −∞).
+      expect(bt.degenerate).toBe(bt.infinite);
+      expect(bt.n).toBe(4000);
+      expect(bt.infinite / 4000).toBeGreaterThan(0.29);
+      expect(bt.infinite / 4000).toBeLessThan(0.34);
+      expect(bt.low).toBeNull();
+      expect(bt.high).not.toBeNull();
+      expect(Number.isFinite(bt.high)).toBe(true);
+    });
+
+    it("is the limit of a vanishing background noise, not a discontinuity", () => {
+      // With noise of 1e-9 no replicate is exactly degenerate; the lower bound runs off to ≈ −1e6.
+      const noisy = run(oneLoss((i) => 1e-9 * Math.sin(i))).calibrated!.bootstrap_t;
+      expect(noisy.degenerate).toBe(0);
+      expect(noisy.low as number).toBeLessThan(-1000);
+    });
+
+    it("drops a degenerate replicate that reproduces the estimate (t = 0/0)", () => {
+      // Each cell holds one value four times except cell 0 (0, 0, 0, 1) and cell 1 (1, 1, 1, 0):
+      // drawing no 1 in cell 0 and no 0 in cell 1 is degenerate with θ* = θ̂ exactly.
+      const values = cells36.map((_, i) => (i === 3 ? 1 : i === 7 ? 0 : i < 8 && i >= 4 ? 1 : 0));
+      const bt = run(values).calibrated!.bootstrap_t;
+      expect(bt.degenerate).toBeGreaterThan(bt.infinite);
+      expect(bt.n).toBe(4000 - (bt.degenerate - bt.infinite));
+    });
+  });
+
   it("puts the bootstrap-t interval near the t interval for well-behaved data", () => {
     const r = bootstrap(tasks, [{ key: "k", values }], many).intervals["k"]!;
     const bt = r.calibrated!.bootstrap_t;

@@ -40,6 +40,21 @@ describe("the coverage simulator", () => {
     expect(r.methods.percentile_widened.mean_width / r.methods.percentile.mean_width).toBeCloseTo(Math.sqrt(4 / 3), 6);
   });
 
+  it("counts an unbounded bootstrap-t interval as covering and never as passing the margin", () => {
+    // Exactly unchanged tasks and rare total losses: many replicates are degenerate, so bootstrap-t
+    // intervals are often unbounded below. They cover a truth below their upper bound, are left
+    // out of the mean width, and cannot pass "lower ≥ −margin".
+    const scenario = { ...BUILT_IN_SCENARIOS.find((s) => s.name === "rare-total-miss")!, name: "exact", noise_sd: 0 };
+    const r = simulateScenario(scenario, design, { datasets: 40, iterations: 300, seed: 3 });
+    const bt = r.methods.bootstrap_t;
+    expect(bt.unbounded).toBeGreaterThan(0);
+    expect(bt.undefined).toBe(0);
+    expect(Number.isFinite(bt.mean_width)).toBe(true);
+    expect(bt.coverage + bt.below + bt.above).toBeCloseTo(1, 12);
+    expect(bt.margin_pass_rate).toBeLessThanOrEqual(1 - bt.unbounded);
+    for (const m of METHODS.filter((x) => x !== "bootstrap_t")) expect(r.methods[m].unbounded).toBe(0);
+  });
+
   it("runs from the command line with --json and refuses a bad scenario file", async () => {
     const run = await runCli(["simulate", "coverage", "--datasets", "5", "--iterations", "100", "--json"]);
     expect(run.code).toBe(0);

@@ -22,6 +22,12 @@ import { createDraw, type RngName } from "./rng.ts";
 import { studentTQuantile } from "./student-t.ts";
 import { createSum4, type Sum4 } from "./wasm.ts";
 
+/**
+ * Replicate sums are taken in another order than the estimate's (≈1e-15 relative), so a degenerate
+ * replicate within this relative distance of the estimate reproduces it (t = 0/0), not t = ±∞.
+ */
+const STATISTIC_TIE = 1e-12;
+
 export interface BootstrapTask {
   readonly id: string;
   readonly stratum: string;
@@ -68,8 +74,13 @@ export interface CalibratedIntervals {
   readonly df: number | null;
   /** Percentile replicates with each cell's deviation scaled by √(n_c/(n_c − 1)). */
   readonly percentile_widened: { readonly low: number | null; readonly high: number | null };
-  /** Replicates studentised by their own stratified SE; `degenerate` counts replicates with SE 0 (dropped). */
-  readonly bootstrap_t: { readonly low: number | null; readonly high: number | null; readonly n: number; readonly degenerate: number };
+  /**
+   * Replicates studentised by their own stratified SE. `degenerate` counts replicates with SE 0;
+   * of those, `infinite` differ from the estimate and rank as t = ±∞ (the rest, t = 0/0, are
+   * dropped); `n` counts the ranked replicates. A bound is null when it lands on an infinite one
+   * (unbounded on that side; a gate reading it cannot pass) or when no replicate is ranked.
+   */
+  readonly bootstrap_t: { readonly low: number | null; readonly high: number | null; readonly n: number; readonly degenerate: number; readonly infinite: number };
   /** Estimate ± t(df) × SE. */
   readonly t_stratified: { readonly low: number | null; readonly high: number | null };
 }
@@ -387,7 +398,7 @@ function calibrate(i: number, point: number | null, layout: Layout, columns: Flo
   const alpha = (1 - options.confidence) / 2;
   const { se, df } = layout.observed[i] ?? { se: null, df: null };
   const none = { low: null, high: null };
-  if (point === null || se === null) return { se, df, percentile_widened: none, bootstrap_t: { ...none, n: 0, degenerate: 0 }, t_stratified: none };
+  if (point === null || se === null) return { se, df, percentile_widened: none, bootstrap_t: { ...none, n: 0, degenerate: 0, infinite: 0 }, t_stratified: none };
   const qBase = (layout.width + 2 * i) * B;
   const wBase = qBase + B;
   // Widened percentile: each cell's deviation from the estimate scaled before averaging.
@@ -397,9 +408,15 @@ function calibrate(i: number, point: number | null, layout: Layout, columns: Flo
     if (n !== 0) scratch[kept++] = point + (columns[wBase + it] as number) / n;
   }
   const widened = orderStatistics(scratch.subarray(0, kept), alpha);
-  // Bootstrap-t: each replicate studentised by its own stratified SE; SE 0 is degenerate and dropped.
+  // Bootstrap-t: each replicate studentised by its own stratified SE. A replicate with SE 0 (every
+  // drawn cell constant) is degenerate: its t is 0/0 when it also reproduces the estimate (dropped),
+  // and otherwise ±∞, the limit of any vanishing noise. Dropping those instead would cut exactly
+  // the tail that rare large losses produce and pass the gate too often (see README, "degenerate
+  // replicates"); a bound that lands on one is unbounded and reported as null.
   kept = 0;
   let degenerate = 0;
+  let infinite = 0;
+  const tie = STATISTIC_TIE * Math.max(1, Math.abs(point));
   for (let it = 0; it < B; it++) {
     const theta = thetas[it] as number;
     if (Number.isNaN(theta)) continue;
@@ -407,16 +424,20 @@ function calibrate(i: number, point: number | null, layout: Layout, columns: Flo
     const q = columns[qBase + it] as number;
     if (!(q > 0)) {
       degenerate += 1;
+      if (Math.abs(theta - point) <= tie) continue;
+      infinite += 1;
+      scratch[kept++] = theta > point ? Infinity : -Infinity;
       continue;
     }
     scratch[kept++] = (theta - point) / (Math.sqrt(q) / n);
   }
   const t = orderStatistics(scratch.subarray(0, kept), alpha);
+  const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
   const bootstrapT =
-    se === 0 ? { low: point, high: point } : t.low === null || t.high === null ? none : { low: point - t.high * se, high: point - t.low * se };
+    se === 0 ? { low: point, high: point } : t.low === null || t.high === null ? none : { low: finite(point - t.high * se), high: finite(point - t.low * se) };
   const q = df === null ? null : studentTQuantile(1 - Number(alpha.toPrecision(12)), df);
   const tStratified = se === 0 ? { low: point, high: point } : q === null ? none : { low: point - q * se, high: point + q * se };
-  return { se, df, percentile_widened: { low: widened.low, high: widened.high }, bootstrap_t: { ...bootstrapT, n: kept, degenerate }, t_stratified: tStratified };
+  return { se, df, percentile_widened: { low: widened.low, high: widened.high }, bootstrap_t: { ...bootstrapT, n: kept, degenerate, infinite }, t_stratified: tStratified };
 }
 
 interface CellTable {

@@ -27,6 +27,8 @@ export interface MethodResult {
   mean_width: number;
   /** Share of datasets where "lower bound ≥ −margin" holds: the type I error when the truth is at the margin, power otherwise. */
   margin_pass_rate: number;
+  /** Share of datasets whose interval is unbounded on a side (bootstrap-t on a degenerate replicate); it counts as ∓∞ for coverage and never passes the margin. */
+  unbounded: number;
   undefined: number;
 }
 
@@ -65,14 +67,16 @@ export function simulateScenario(scenario: Scenario, design: Design, options: { 
   const cellEffects = raw.map((v) => v - mean);
   const tasks: BootstrapTask[] = [];
   for (let c = 0; c < design.cells; c++) for (let t = 0; t < design.tasksPerCell; t++) tasks.push({ id: `c${String(c).padStart(4, "0")}t${String(t).padStart(4, "0")}`, stratum: `c${c}`, language: "x" });
-  const tally = Object.fromEntries(METHODS.map((m) => [m, { coverage: 0, below: 0, above: 0, mean_width: 0, margin_pass_rate: 0, undefined: 0 }])) as Record<Method, MethodResult>;
+  const tally = Object.fromEntries(METHODS.map((m) => [m, { coverage: 0, below: 0, above: 0, mean_width: 0, margin_pass_rate: 0, unbounded: 0, undefined: 0 }])) as Record<Method, MethodResult>;
   for (let d = 0; d < options.datasets; d++) {
     const values = drawDataset(scenario, design, cellEffects, rng);
     const interval = bootstrap(tasks, [{ key: "delta", values }], { iterations: options.iterations, seed: options.seed + d, rng: "seedrandom", confidence: design.confidence, calibrated: true }).intervals["delta"];
     for (const method of METHODS) {
       const bounds = method === "percentile" ? interval : interval?.calibrated?.[method];
-      const low = bounds?.low ?? null;
-      const high = bounds?.high ?? null;
+      // A null bootstrap-t bound with infinite replicates is unbounded on that side, not undefined.
+      const open = method === "bootstrap_t" && (interval?.calibrated?.bootstrap_t.infinite ?? 0) > 0;
+      const low = bounds?.low ?? (open ? -Infinity : null);
+      const high = bounds?.high ?? (open ? Infinity : null);
       const t = tally[method];
       if (low === null || high === null) {
         t.undefined += 1;
@@ -81,7 +85,8 @@ export function simulateScenario(scenario: Scenario, design: Design, options: { 
       if (low <= scenario.true_delta && scenario.true_delta <= high) t.coverage += 1;
       else if (high < scenario.true_delta) t.below += 1;
       else t.above += 1;
-      t.mean_width += high - low;
+      if (Number.isFinite(high - low)) t.mean_width += high - low;
+      else t.unbounded += 1;
       if (low >= -design.margin) t.margin_pass_rate += 1;
     }
     progress?.(d + 1);
@@ -89,8 +94,9 @@ export function simulateScenario(scenario: Scenario, design: Design, options: { 
   for (const method of METHODS) {
     const t = tally[method];
     const n = options.datasets - t.undefined;
-    t.mean_width = n > 0 ? t.mean_width / n : 0;
-    for (const key of ["coverage", "below", "above", "margin_pass_rate"] as const) t[key] = n > 0 ? t[key] / n : 0;
+    // Mean width over the bounded intervals only.
+    t.mean_width = n - t.unbounded > 0 ? t.mean_width / (n - t.unbounded) : 0;
+    for (const key of ["coverage", "below", "above", "margin_pass_rate", "unbounded"] as const) t[key] = n > 0 ? t[key] / n : 0;
   }
   return { scenario: scenario.name, true_delta: scenario.true_delta, datasets: options.datasets, methods: tally };
 }

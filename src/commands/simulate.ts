@@ -108,7 +108,7 @@ export async function power(options: PowerCommandOptions, io: CliIo): Promise<nu
     progressReporter(io, "power", clock),
   );
   const needed = trials.map((t) => ({ trials: t, at_zero: tasksNeeded(rows, 0, 0.8, t), at_minus_0_01: tasksNeeded(rows, -0.01, 0.8, t) }));
-  const pilotSummary = { tasks: pilot.length, trials: pilotTrials, mean_delta: pilot.reduce((a, b) => a + b, 0) / pilot.length, within_task_noise_variance: noise };
+  const pilotSummary = { tasks: pilot.length, trials: pilotTrials, mean_delta: pilot.reduce((a, b) => a + b, 0) / pilot.length, trial_noise_variance: noise };
   const out = { condition, metric: options.metric, method, margin, pilot: pilotSummary, assumption: POWER_ASSUMPTION, rows, tasks_per_cell_for_80_percent_power: needed };
   if (options.json) printJson(io, out);
   else {
@@ -125,29 +125,35 @@ export async function power(options: PowerCommandOptions, io: CliIo): Promise<nu
   return EXIT.ok;
 }
 
-type PilotEpisode = Pick<Summary["episode_scores"][number], "semantic_task_id" | "condition" | "metrics">;
+type PilotEpisode = Pick<Summary["episode_scores"][number], "semantic_task_id" | "condition" | "catalog_size" | "metrics">;
 
 /**
- * Per-task pooled paired deltas of one metric from episode scores, and the within-task noise
- * variance of one delta: Σ over the two conditions of (pooled within-task variance of a repeat) ÷
- * (mean repeats per task). Repeats span catalog sizes as well as trials, so a catalog effect counts
- * as noise here, which overstates what more trials buy.
+ * Per-task pooled paired deltas of one metric from episode scores, and the trial-noise variance of
+ * one delta: Σ over the two conditions of (pooled variance of an episode within its task and
+ * catalog size) ÷ (mean episodes per task). Repeats are grouped by catalog size first, so a task
+ * that does worse on the larger catalog has a catalog effect — part of its own delta, which more
+ * trials do not average away — not trial noise.
  */
 function pilotDeltas(episodes: readonly PilotEpisode[], baseline: string, condition: string, metric: string): { deltas: number[]; noise: number } {
-  const perTask = new Map<string, Map<string, number[]>>();
+  // task → condition → catalog size → values
+  const perTask = new Map<string, Map<string, Map<number, number[]>>>();
   for (const e of episodes) {
     const v = e.metrics[metric];
     if (v === null || v === undefined) continue;
-    const byCondition = perTask.get(e.semantic_task_id) ?? new Map<string, number[]>();
-    byCondition.set(e.condition, [...(byCondition.get(e.condition) ?? []), v]);
+    const byCondition = perTask.get(e.semantic_task_id) ?? new Map<string, Map<number, number[]>>();
+    const bySize = byCondition.get(e.condition) ?? new Map<number, number[]>();
+    bySize.set(e.catalog_size, [...(bySize.get(e.catalog_size) ?? []), v]);
+    byCondition.set(e.condition, bySize);
     perTask.set(e.semantic_task_id, byCondition);
   }
-  const mean = (xs: readonly number[] | undefined) => (xs && xs.length > 0 ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+  const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+  const all = (bySize: Map<number, number[]> | undefined) => (bySize ? [...bySize.values()].flat() : []);
+  const mean = (xs: readonly number[]) => (xs.length > 0 ? sum(xs) / xs.length : null);
   const deltas: number[] = [];
-  const paired: Array<Map<string, number[]>> = [];
+  const paired: Array<Map<string, Map<number, number[]>>> = [];
   for (const byCondition of perTask.values()) {
-    const a = mean(byCondition.get(condition));
-    const b = mean(byCondition.get(baseline));
+    const a = mean(all(byCondition.get(condition)));
+    const b = mean(all(byCondition.get(baseline)));
     if (a !== null && b !== null) {
       deltas.push(a - b);
       paired.push(byCondition);
@@ -156,15 +162,15 @@ function pilotDeltas(episodes: readonly PilotEpisode[], baseline: string, condit
   const noiseOf = (id: string) => {
     let squares = 0;
     let df = 0;
-    let repeats = 0;
-    for (const byCondition of paired) {
-      const xs = byCondition.get(id) as number[];
-      const m = mean(xs) as number;
-      squares += xs.reduce((sum, x) => sum + (x - m) ** 2, 0);
-      df += xs.length - 1;
-      repeats += xs.length;
-    }
-    return df > 0 ? squares / df / (repeats / paired.length) : 0;
+    let episodesSeen = 0;
+    for (const byCondition of paired)
+      for (const xs of (byCondition.get(id) as Map<number, number[]>).values()) {
+        const m = mean(xs) as number;
+        squares += sum(xs.map((x) => (x - m) ** 2));
+        df += xs.length - 1;
+        episodesSeen += xs.length;
+      }
+    return df > 0 ? squares / df / (episodesSeen / paired.length) : 0;
   };
   return { deltas, noise: paired.length > 0 ? noiseOf(condition) + noiseOf(baseline) : 0 };
 }

@@ -116,8 +116,8 @@ describe("fabench score, gate and report", () => {
     const out = join(temp(), "s.json");
     await runCli(["score", RUN, "--out", out, "--allow-incomplete"]);
     const summary = JSON.parse(readFileSync(out, "utf8"));
-    // SR-5 scores 1 on trial 1 and 0 on trial 2 of each catalog, FULL always 1: every delta is −0.5,
-    // SR-5's within-task variance is 1/3 over 4 repeats and FULL's is 0, so a delta's noise is 1/12.
+    // SR-5 scores 1 on trial 1 and 0 on trial 2 of each catalog, FULL always 1: every delta is −0.5;
+    // SR-5's variance within a task and catalog is 1/2 over 4 episodes, FULL's 0: a delta's noise is 1/8.
     for (const e of summary.episode_scores) if (e.condition === "SR-5" || e.condition === "FULL") e.metrics.required_fact_recall = e.condition === "FULL" || e.trial === 1 ? 1 : 0;
     const edited = join(temp(), "edited.json");
     writeFileSync(edited, JSON.stringify(summary));
@@ -125,8 +125,14 @@ describe("fabench score, gate and report", () => {
     expect(result.code).toBe(0);
     const pilot = JSON.parse(result.out).pilot;
     expect(pilot).toMatchObject({ tasks: 24, trials: 2, mean_delta: -0.5 });
-    expect(pilot.within_task_noise_variance).toBeCloseTo(1 / 12, 12);
+    expect(pilot.trial_noise_variance).toBeCloseTo(1 / 8, 12);
     expect(JSON.parse(result.out).rows.map((r: { trials: number }) => r.trials)).toEqual([2, 2, 8, 8]);
+    // The same deltas from a catalog effect instead (1 on the smaller catalog, 0 on the larger, on
+    // both trials): no trial noise at all, so more trials change nothing.
+    for (const e of summary.episode_scores) if (e.condition === "SR-5") e.metrics.required_fact_recall = e.catalog_size === 100 ? 1 : 0;
+    writeFileSync(edited, JSON.stringify(summary));
+    const catalog = await runCli(["power", "--summary", edited, "--datasets", "5", "--iterations", "50", "--tasks-per-cell", "4", "--trials", "2,8", "--json"]);
+    expect(JSON.parse(catalog.out).pilot).toMatchObject({ mean_delta: -0.5, trial_noise_variance: 0 });
   });
 
   it("refuses an edited coverage study with every problem and writes no report", async () => {

@@ -4,8 +4,8 @@
  * tasks are drawn from it with replacement into the protocol's cells. Other trial counts follow a
  * random-effects model: a task's delta is its own true delta plus trial noise averaged over its
  * repeats, so with T trials instead of the pilot's T₀ each delta's deviation from the mean is
- * scaled by √((σ_b² + w·T₀/T) / (σ_b² + w)), where w is the pilot's within-task noise variance of
- * a delta and σ_b² = max(0, var(deltas) − w). The shape of the pilot (its rare large losses) is
+ * scaled by √((σ_b² + w·T₀/T) / (σ_b² + w)), where w is the pilot's trial-noise variance of
+ * a delta (the spread of a task's trials within one catalog size) and σ_b² = max(0, var(deltas) − w). The shape of the pilot (its rare large losses) is
  * kept; at T = T₀ the pilot is used as it is.
  */
 import seedrandom from "seedrandom";
@@ -39,7 +39,7 @@ export interface PowerRow {
 }
 
 export const POWER_ASSUMPTION =
-  "the pilot's per-task paired deltas, shifted to each true mean, are the population; tasks are drawn with replacement into the protocol's cells; other trial counts rescale each task's deviation by a random-effects model (between-task variance plus within-task trial noise ÷ trials)";
+  "the pilot's per-task paired deltas, shifted to each true mean, are the population; tasks are drawn with replacement into the protocol's cells; other trial counts rescale each task's deviation by a random-effects model (between-task variance, catalog effects included, plus trial noise within a task and catalog size ÷ trials)";
 
 /** How much a task's deviation from the mean shrinks (or grows) with `trials` instead of the pilot's. */
 export function trialScale(pilot: readonly number[], pilotNoise: number, pilotTrials: number, trials: number): number {

@@ -1,6 +1,7 @@
 /**
  * Writes the JSON Schemas users and providers see, generated from the zod schemas:
- *   schemas/task.schema.json, schemas/envelope.schema.json
+ *   schemas/task.schema.json, schemas/envelope.schema.json,
+ *   schemas/coverage-study.schema.json, schemas/power.schema.json
  *
  *   npx tsx scripts/gen-schemas.ts [--check]
  */
@@ -9,10 +10,13 @@ import { fileURLToPath } from "node:url";
 import { taskJsonSchema } from "../src/authoring/index.ts";
 import { formatJsonFile, writeFileAtomic } from "../src/core/index.ts";
 import { envelopeJsonSchema } from "../src/envelope/index.ts";
+import { coverageStudyJsonSchema, powerReportJsonSchema } from "../src/metrics/index.ts";
 
 export const SCHEMAS: Record<string, () => Record<string, unknown>> = {
   "schemas/task.schema.json": taskJsonSchema,
   "schemas/envelope.schema.json": envelopeJsonSchema,
+  "schemas/coverage-study.schema.json": coverageStudyJsonSchema,
+  "schemas/power.schema.json": powerReportJsonSchema,
 };
 
 const root = new URL("../", import.meta.url);

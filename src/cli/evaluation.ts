@@ -9,6 +9,7 @@ import { report } from "../commands/report.ts";
 import { gate, score } from "../commands/score.ts";
 import { power, simulateCoverage } from "../commands/simulate.ts";
 import { LANES, parseShard } from "../conditions/index.ts";
+import { METHODS } from "../metrics/index.ts";
 import { collect, DEFAULTS, group, list, nonNegative, nonNegativeInt, positiveInt, type Registrar } from "./options.ts";
 
 export function registerEvaluation(program: Command, r: Registrar): void {
@@ -187,7 +188,7 @@ export function registerEvaluation(program: Command, r: Registrar): void {
     .option("--tasks-per-cell <list>", "designs to try", (t: string) => list(t).map(positiveInt("--tasks-per-cell")), [4, 6, 8, 12, 16])
     .option("--trials <list>", "trial counts to try (default: the pilot's)", (t: string) => list(t).map(positiveInt("--trials")))
     .option("--margin <m>", "the gate's margin (default 0.02)", nonNegative("--margin"))
-    .addOption(new Option("--method <name>", "interval method (default: the protocol's gate_interval)").choices(["percentile", "percentile_widened", "bootstrap_t", "t_stratified"]))
+    .addOption(new Option("--method <name>", "interval method (default: the protocol's gate_interval)").choices(METHODS))
     .option("--datasets <n>", "simulated datasets per design", positiveInt("--datasets"), 400)
     .option("--iterations <b>", "bootstrap iterations per dataset", positiveInt("--iterations"), 1000)
     .option("--seed <s>", "simulation seed", nonNegativeInt("--seed"), 20260929)

@@ -6,7 +6,8 @@ import { parseCorpusText, parsePlan, parseProtocol, type Plan, type Protocol } f
 import { join } from "node:path";
 import { catalogFileName, nestingProblems, parseCatalog, parseConditionManifest, type Catalog, type ConditionManifest } from "../conditions/index.ts";
 import { decodeUtf8, inputError, normalizeQuery, parseJsonText, readBytes, type Result, sha256Hex, zodProblems } from "../core/index.ts";
-import { coverageStudyShape, summaryShape, type CoverageStudy, type Summary } from "../report/index.ts";
+import { coverageStudySchema, type CoverageStudy } from "../metrics/index.ts";
+import { summaryShape, type Summary } from "../report/index.ts";
 
 export interface Loaded<T> {
   readonly value: T;
@@ -80,15 +81,15 @@ export function loadConditionManifest(path: string): Loaded<ConditionManifest> {
   return loadJson(path, "conditions", parseConditionManifest);
 }
 
-/** A summary file, checked against the shape `gate` and `report` read. */
-/** A `fabench simulate coverage --json` output, for the report's coverage footnote. */
+/** A `fabench simulate coverage --json` output (its published schema), for the report's coverage footnote. */
 export function readCoverageStudy(path: string): CoverageStudy {
   return loadJson(path, "report", (value, file) => {
-    const parsed = coverageStudyShape.safeParse(value);
+    const parsed = coverageStudySchema.safeParse(value);
     return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problems: zodProblems(parsed.error, "not_a_coverage_study", file) };
   }).value;
 }
 
+/** A summary file, checked against the shape `gate` and `report` read. */
 export function readSummary(path: string): Summary {
   return loadJson(path, "summary", (value, file) => {
     const parsed = summaryShape.safeParse(value);

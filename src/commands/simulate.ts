@@ -1,6 +1,6 @@
 /** `fabench simulate coverage`: how well each interval method covers the truth in this design. */
 import { FabenchError, inputError, parseJsonText, usageError, zodProblems } from "../core/index.ts";
-import { BUILT_IN_SCENARIOS, METHODS, POWER_ASSUMPTION, scenarioFileSchema, simulatePower, simulateScenario, tasksNeeded, type Method, type Scenario, type ScenarioResult } from "../metrics/index.ts";
+import { BUILT_IN_SCENARIOS, METHODS, POWER_ASSUMPTION, scenarioFileSchema, simulatePower, simulateScenario, tasksNeeded, type CoverageStudy, type Method, type PowerReport, type Scenario, type ScenarioResult } from "../metrics/index.ts";
 import type { Summary } from "../report/index.ts";
 import { loadProtocol, readSummary, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
@@ -43,7 +43,11 @@ export function simulateCoverage(options: SimulateOptions, io: CliIo): number {
     const report = progressReporter(io, `simulate ${scenario.name} (${i + 1}/${scenarios.length})`, clock);
     return simulateScenario(scenario, design, { datasets: options.datasets, iterations: options.iterations, seed: options.seed }, (done) => report(done, options.datasets));
   });
-  const out = { design: { ...design, datasets: options.datasets, iterations: options.iterations, seed: options.seed }, gate_interval: protocol.statistics.gate_interval, results };
+  const out: CoverageStudy = {
+    design: { cells: design.cells, tasks_per_cell: design.tasksPerCell, repeats: design.repeats, margin, confidence: design.confidence, datasets: options.datasets, iterations: options.iterations, seed: options.seed },
+    gate_interval: protocol.statistics.gate_interval,
+    results,
+  };
   if (options.json) printJson(io, out);
   else io.out(renderCoverage(out.results, margin));
   return EXIT.ok;
@@ -109,7 +113,7 @@ export async function power(options: PowerCommandOptions, io: CliIo): Promise<nu
   );
   const needed = trials.map((t) => ({ trials: t, at_zero: tasksNeeded(rows, 0, 0.8, t), at_minus_0_01: tasksNeeded(rows, -0.01, 0.8, t) }));
   const pilotSummary = { tasks: pilot.length, trials: pilotTrials, mean_delta: pilot.reduce((a, b) => a + b, 0) / pilot.length, trial_noise_variance: noise };
-  const out = { condition, metric: options.metric, method, margin, pilot: pilotSummary, assumption: POWER_ASSUMPTION, rows, tasks_per_cell_for_80_percent_power: needed };
+  const out: PowerReport = { condition, metric: options.metric, method, margin, pilot: pilotSummary, assumption: POWER_ASSUMPTION, rows, tasks_per_cell_for_80_percent_power: needed };
   if (options.json) printJson(io, out);
   else {
     const lines = [

@@ -7,5 +7,6 @@ export { aggregate, breakdowns, type Aggregates, type Breakdown, type ConditionA
 export { BOOTSTRAP_METRICS, scoreRecord, SUMMED_METRICS, type EpisodeRow, type ScoredRecord } from "./episodes.ts";
 export { summarizeEpisodes, type Statistics } from "./summary.ts";
 export { BUILT_IN_SCENARIOS, scenarioFileSchema, scenarioSchema, type Scenario } from "./simulate/scenarios.ts";
-export { drawDataset, METHODS, simulateScenario, type Design, type Method, type MethodResult, type ScenarioResult } from "./simulate/coverage.ts";
+export { drawDataset, simulateScenario, type Design } from "./simulate/coverage.ts";
+export { coverageStudyJsonSchema, coverageStudySchema, METHODS, powerReportJsonSchema, powerReportSchema, type CoverageStudy, type Method, type MethodResult, type PowerReport, type ScenarioResult } from "./simulate/schema.ts";
 export { POWER_ASSUMPTION, simulatePower, tasksNeeded, trialScale, type PowerOptions, type PowerRow } from "./simulate/power.ts";

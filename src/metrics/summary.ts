@@ -5,6 +5,7 @@ import { aggregate, breakdowns, type Aggregates, type Breakdown } from "./aggreg
 import { bootstrap, buildStatistics, perTaskValue, POOLED, type Interval, type RngName } from "./bootstrap/index.ts";
 import { episodeMetricVersions } from "./episode/index.ts";
 import { BOOTSTRAP_METRICS, type EpisodeRow } from "./episodes.ts";
+import { METHODS } from "./simulate/schema.ts";
 
 export interface Statistics {
   readonly metric_versions: Record<string, number>;
@@ -74,7 +75,7 @@ export function summarizeEpisodes(rows: readonly EpisodeRow[], tasks: ReadonlyMa
       rng,
       generator: rng === "python" ? "MT19937 as Python's random.Random(seed).choice" : "seedrandom Alea seeded with String(seed)",
       interval: stats.interval,
-      methods: ["percentile", "percentile_widened", "bootstrap_t", "t_stratified"],
+      methods: METHODS,
       gate_interval: stats.gate_interval,
       cells: result.cells,
       tasks: taskIds.length,

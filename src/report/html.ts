@@ -3,8 +3,7 @@
  * the verdict with its blocking chain, the gate tables, a forest plot of the paired deltas,
  * tokens per condition, breakdowns, answer failures, an episode browser and the provenance.
  */
-import { POOLED } from "../metrics/index.ts";
-import type { CoverageStudy } from "./schema.ts";
+import { METHODS, POOLED, type CoverageStudy } from "../metrics/index.ts";
 import { barChart, escape, forestPlot, type ForestRow } from "./svg.ts";
 import type { Summary } from "./types.ts";
 
@@ -83,7 +82,7 @@ function forestSection(s: Summary): string {
 
 function coverageFootnote(s: Summary, study: CoverageStudy | undefined): string {
   if (!study) return `<p class="muted">Achieved coverage of each interval method: run <code>fabench simulate coverage --json</code> and pass it with <code>--coverage</code>.</p>`;
-  const methods = Object.keys(study.results[0]?.methods ?? {});
+  const methods = METHODS;
   const rows = study.results.map((r) => `<tr><td>${escape(r.scenario)}</td>${methods.map((m) => `<td>${num(r.methods[m]?.coverage, 3)}</td>`).join("")}</tr>`);
   return `<p class="muted" id="coverage">Achieved coverage of the nominal ${Math.round(s.bootstrap.confidence * 100)} % intervals in this design, from <code>fabench simulate coverage</code> (${study.design.datasets} datasets × ${study.design.iterations} iterations per scenario, seed ${study.design.seed}); the gate's interval verdict uses ${escape(s.gate.interval_method)}.</p><table><tr><th>scenario</th>${methods.map((m) => `<th>${escape(m)}</th>`).join("")}</tr>${rows.join("")}</table>`;
 }

@@ -21,14 +21,3 @@ export const summaryShape = z.looseObject({
   episode_scores: z.array(z.unknown()),
 });
 
-/**
- * What `fabench simulate coverage --json` writes and `fabench report --coverage` reads. Checked so a
- * hand-edited or truncated study is refused with every problem instead of rendering "–" cells.
- */
-const methodCoverage = z.looseObject({ coverage: z.number().min(0).max(1), margin_pass_rate: z.number().min(0).max(1) });
-export const coverageStudyShape = z.looseObject({
-  design: z.looseObject({ datasets: z.number().int().positive(), iterations: z.number().int().positive(), seed: z.number() }),
-  gate_interval: z.string(),
-  results: z.array(z.looseObject({ scenario: z.string(), methods: z.record(z.string(), methodCoverage) })).min(1),
-});
-export type CoverageStudy = z.infer<typeof coverageStudyShape>;

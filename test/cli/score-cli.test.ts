@@ -1,5 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import Ajv2020 from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
+import { powerReportSchema } from "../../src/metrics/index.ts";
 import { runCli } from "../helpers/cli.ts";
 import { satisfiedConveyor } from "../helpers/conveyor.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
@@ -106,6 +108,10 @@ describe("fabench score, gate and report", () => {
     expect([fromRuns.code, fromSummary.code]).toEqual([0, 0]);
     expect(fromRuns.out).toBe(fromSummary.out);
     expect(JSON.parse(fromRuns.out)).toMatchObject({ condition: "SR-5", pilot: { tasks: 24, trials: 2 } });
+    // The output is what schemas/power.schema.json publishes.
+    const validate = new Ajv2020.default({ strict: false }).compile(JSON.parse(readFileSync("schemas/power.schema.json", "utf8")));
+    expect(validate(JSON.parse(fromRuns.out))).toBe(true);
+    expect(powerReportSchema.safeParse(JSON.parse(fromRuns.out)).success).toBe(true);
     const both = await runCli(["power", "--runs", RUN, "--summary", out]);
     const neither = await runCli(["power"]);
     expect([both.code, neither.code]).toEqual([2, 2]);

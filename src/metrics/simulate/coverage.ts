@@ -7,9 +7,7 @@
 import seedrandom from "seedrandom";
 import { bootstrap, type BootstrapTask } from "../bootstrap/index.ts";
 import type { Scenario } from "./scenarios.ts";
-
-export const METHODS = ["percentile", "percentile_widened", "bootstrap_t", "t_stratified"] as const;
-export type Method = (typeof METHODS)[number];
+import { METHODS, type Method, type MethodResult, type ScenarioResult } from "./schema.ts";
 
 export interface Design {
   readonly cells: number;
@@ -18,25 +16,6 @@ export interface Design {
   readonly repeats: number;
   readonly margin: number;
   readonly confidence: number;
-}
-
-export interface MethodResult {
-  coverage: number;
-  below: number;
-  above: number;
-  mean_width: number;
-  /** Share of datasets where "lower bound ≥ −margin" holds: the type I error when the truth is at the margin, power otherwise. */
-  margin_pass_rate: number;
-  /** Share of datasets whose interval is unbounded on a side (bootstrap-t on a degenerate replicate); it counts as ∓∞ for coverage and never passes the margin. */
-  unbounded: number;
-  undefined: number;
-}
-
-export interface ScenarioResult {
-  readonly scenario: string;
-  readonly true_delta: number;
-  readonly datasets: number;
-  readonly methods: Record<Method, MethodResult>;
 }
 
 function normal(rng: () => number): number {

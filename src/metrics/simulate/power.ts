@@ -10,7 +10,7 @@
  */
 import seedrandom from "seedrandom";
 import { bootstrap, type BootstrapTask } from "../bootstrap/index.ts";
-import type { Method } from "./coverage.ts";
+import type { Method } from "./schema.ts";
 
 export interface PowerOptions {
   readonly pilot: readonly number[];

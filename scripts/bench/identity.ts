@@ -7,12 +7,12 @@
  */
 import { readFileSync } from "node:fs";
 import { buildPlan, parseCorpusText, parseProtocol, validateIdentity, type Protocol } from "../../src/authoring/index.ts";
-import { median, type BenchResult } from "./stats.ts";
+import { median, runs, SMOKE, type BenchResult } from "./stats.ts";
 
 const STRATA = 25;
 const LANGUAGES = 40;
-const PER_CELL = 100;
-const RUNS = 5;
+const PER_CELL = SMOKE ? 2 : 100;
+const RUNS = runs(5);
 
 // Mixed scripts, so the case-folding path (not only the ASCII fast path) is exercised.
 const WORDINGS = ["What is the Young's modulus of sample", "시료의 영률을 알려 주세요", "¿Cuál es el módulo de la muestra", "試料のヤング率は", "Wie groß ist der Modul der Probe STRASSE"];

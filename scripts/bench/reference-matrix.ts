@@ -8,9 +8,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "../../src/cli.ts";
-import { median, type BenchResult } from "./stats.ts";
+import { median, runs, type BenchResult } from "./stats.ts";
 
-const RUNS = 3;
+const RUNS = runs(3);
 
 export async function runReferenceMatrixBench(): Promise<BenchResult> {
   const dir = mkdtempSync(join(tmpdir(), "fabench-bench-"));

@@ -8,7 +8,7 @@ import { runReferenceMatrixBench } from "./reference-matrix.ts";
 import { runScoreBench } from "./score-run.ts";
 import { runScoringBench } from "./scoring.ts";
 import { runSimulateBench } from "./simulate.ts";
-import type { BenchResult } from "./stats.ts";
+import { SMOKE, type BenchResult } from "./stats.ts";
 
 const BENCHES: Record<string, () => BenchResult | Promise<BenchResult>> = {
   identity: runIdentityBench,
@@ -29,6 +29,6 @@ for (const [name, bench] of Object.entries(BENCHES)) {
   if (wanted.length > 0 && !wanted.includes(name)) continue;
   const result = await bench();
   if (!result.met) missed++;
-  process.stdout.write(`${JSON.stringify(result)}\n`);
+  process.stdout.write(`${JSON.stringify(SMOKE ? { ...result, smoke: true } : result)}\n`);
 }
 process.exitCode = missed === 0 ? 0 : 1;

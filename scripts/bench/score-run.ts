@@ -12,9 +12,9 @@ import { load, loadCheckedCorpus } from "../../src/commands/benchmark.ts";
 import { parseRunBytes } from "../../src/conditions/index.ts";
 import { loadUnitConverter } from "../../src/core/index.ts";
 import { scoreRecord, summarizeEpisodes } from "../../src/metrics/index.ts";
-import { median, type BenchResult } from "./stats.ts";
+import { median, runs, type BenchResult } from "./stats.ts";
 
-const RUNS = 3;
+const RUNS = runs(3);
 const quiet = { out: () => undefined, err: () => undefined };
 
 export async function runScoreBench(): Promise<BenchResult> {

@@ -8,9 +8,9 @@ import type { Task } from "../../src/authoring/index.ts";
 import { loadUnitConverter } from "../../src/core/index.ts";
 import { parseEnvelope } from "../../src/envelope/index.ts";
 import { scoreEpisode } from "../../src/metrics/index.ts";
-import { median, type BenchResult } from "./stats.ts";
+import { median, runs, type BenchResult } from "./stats.ts";
 
-const RUNS = 5;
+const RUNS = runs(5);
 
 function envelopeFor(task: Task, inMegapascal: boolean): string {
   const facts = task.required_facts.map((f) => {

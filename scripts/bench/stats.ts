@@ -7,6 +7,13 @@ export interface BenchResult {
   readonly [figure: string]: unknown;
 }
 
+/**
+ * FABENCH_BENCH_SMOKE=1 runs every benchmark once on tiny inputs: a test does this so benchmarks
+ * cannot rot unnoticed. Its figures mean nothing.
+ */
+export const SMOKE = process.env["FABENCH_BENCH_SMOKE"] === "1";
+export const runs = (n: number): number => (SMOKE ? 1 : n);
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;

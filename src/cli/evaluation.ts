@@ -139,6 +139,7 @@ export function registerEvaluation(program: Command, r: Registrar): void {
     .option("--out <file>", "summary file (default results/<first run>.summary.json)")
     .addOption(new Option("--rng <name>", "bootstrap draws").choices(["seedrandom", "python"]).default("seedrandom"))
     .option("--allow-incomplete", "score an incomplete set (the summary says so and the gate cannot pass)", false)
+    .option("--allow-mixed-models", "score runs whose provider reported more than one model (the summary lists them)", false)
     .option("--conveyor <file>", "prerequisite state", DEFAULTS.conveyor)
     .option("--catalogs <dir>", "folder of the catalog files", DEFAULTS.catalogs)
     .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)

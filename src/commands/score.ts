@@ -1,8 +1,8 @@
 /** `fabench score` and `fabench gate`: from run files to the summary and the verdict. */
 import { basename, join } from "node:path";
 import type { Protocol, Task } from "../authoring/index.ts";
-import { mergeRuns, parseRunBytes } from "../conditions/index.ts";
-import { canonicalSha256, FabenchError, formatJsonFile, formatProblem, inputError, loadUnitConverter, readBytes, sha256Hex, usageError, writeFileAtomic } from "../core/index.ts";
+import { mergeRuns, parseRunBytes, type RunRecord } from "../conditions/index.ts";
+import { canonicalSha256, compareCodePoints, FabenchError, formatJsonFile, formatProblem, inputError, loadUnitConverter, readBytes, sha256Hex, usageError, writeFileAtomic } from "../core/index.ts";
 import { evaluateGate, gateExitCode, type Gate, type PrerequisiteStatus } from "../gates/index.ts";
 import { POOLED, scoreRecord, summarizeEpisodes, type RngName } from "../metrics/index.ts";
 import { SUMMARY_FORMAT, type Summary } from "../report/index.ts";
@@ -21,7 +21,15 @@ export interface ScoreOptions {
   readonly out?: string;
   readonly rng: RngName;
   readonly allowIncomplete: boolean;
+  readonly allowMixedModels: boolean;
   readonly json: boolean;
+}
+
+/** Model turns by the model the provider reported, keys in code-point order. */
+export function reportedModels(records: readonly RunRecord[]): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of records) for (const t of r.turns) if (typeof t["model"] === "string") counts.set(t["model"], (counts.get(t["model"]) ?? 0) + 1);
+  return Object.fromEntries([...counts.keys()].sort(compareCodePoints).map((k) => [k, counts.get(k) as number]));
 }
 
 function readRuns(paths: readonly string[], io: CliIo) {
@@ -78,6 +86,14 @@ export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
     io.err(`${missing.length} episode(s) missing: refusing an incomplete set; add --allow-incomplete to score it anyway (the gate cannot then pass)\n`);
     return EXIT.failed;
   }
+  // The run's metadata names one model; a provider that answered with several (an alias moved
+  // mid-run) makes the episodes incomparable, like mixing lanes or settings.
+  const models = reportedModels(records);
+  if (Object.keys(models).length > 1 && !options.allowMixedModels) {
+    for (const [model, turns] of Object.entries(models)) io.err(`${formatProblem({ code: "mixed_reported_models", message: `${turns} turn(s) answered by ${model}` })}\n`);
+    io.err(`the provider reported ${Object.keys(models).length} different models: refusing to score them as one run; add --allow-mixed-models to score it anyway (the summary says so)\n`);
+    return EXIT.failed;
+  }
   const stats = summarizeEpisodes(rows, tasks, loaded.protocol, options.rng);
   const { coreMs: _core, ...statistics } = stats;
   const errors = rows.filter((r) => r.status === "error");
@@ -94,6 +110,7 @@ export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
     run_files: files.map((f) => ({ path: f.path, sha256: f.sha256 })),
     episodes: rows.length,
     infrastructure_errors: { total: errors.length, by_code: byCode },
+    reported_models: models,
     ...statistics,
     gate: gateFor(loaded.protocol, base, prerequisiteFor(loaded.protocol, options.conveyor)),
     episode_scores: rows,
@@ -107,7 +124,10 @@ export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
 
 function renderHeadline(summary: Summary, out: string): string {
   const pooled = summary.aggregates[POOLED] ?? {};
-  const lines = [`wrote ${out}: ${summary.episodes} episodes${summary.complete ? "" : " (INCOMPLETE)"}, ${summary.infrastructure_errors.total} infrastructure error(s)`, "", "pooled means        recall  numeric  unit   provenance  unsupported  schema tokens"];
+  const models = Object.keys(summary.reported_models);
+  const lines = [`wrote ${out}: ${summary.episodes} episodes${summary.complete ? "" : " (INCOMPLETE)"}, ${summary.infrastructure_errors.total} infrastructure error(s)`];
+  if (models.length > 1) lines.push(`WARNING: the provider reported ${models.length} models (${models.join(", ")}); scored as one run because --allow-mixed-models was given`);
+  lines.push("", "pooled means        recall  numeric  unit   provenance  unsupported  schema tokens");
   for (const [condition, a] of Object.entries(pooled)) {
     const f = (m: string, digits = 3) => (a.means[m] === null || a.means[m] === undefined ? "–" : (a.means[m] as number).toFixed(digits));
     lines.push(`${condition.padEnd(18)}  ${f("required_fact_recall").padStart(6)}  ${f("numeric_value_accuracy").padStart(7)}  ${f("unit_accuracy").padStart(5)}  ${f("provenance_accuracy").padStart(10)}  ${f("unsupported_fact_rate").padStart(11)}  ${f("tool_schema_tokens", 0).padStart(13)}`);

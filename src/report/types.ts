@@ -15,6 +15,8 @@ export interface Summary extends Statistics {
   readonly run_files: Array<{ path: string; sha256: string }>;
   readonly episodes: number;
   readonly infrastructure_errors: { total: number; by_code: Record<string, number> };
+  /** Model turns by the model name the provider reported (keys in code-point order; empty for agents that report none). */
+  readonly reported_models: Record<string, number>;
   readonly gate: Gate;
   readonly episode_scores: EpisodeRow[];
 }

@@ -157,6 +157,33 @@ describe("fabench score, gate and report", () => {
     expect(existsSync(html)).toBe(false);
   });
 
+  it("refuses a run whose provider reported more than one model, unless told, and records the models", async () => {
+    const lines = readFileSync(RUN, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    // The reference agent reports no model: the summary lists none.
+    const plain = join(temp(), "plain.json");
+    expect((await runCli(["score", RUN, "--out", plain, "--allow-incomplete"])).code).toBe(0);
+    expect(JSON.parse(readFileSync(plain, "utf8")).reported_models).toEqual({});
+    // A provider alias that moved mid-run: the later episodes were answered by another snapshot.
+    lines.forEach((l, i) => {
+      for (const t of l.turns) t.model = i < 10 ? "model-2026-01" : "model-2026-06";
+    });
+    const mixed = join(temp(), "mixed.jsonl");
+    writeFileSync(mixed, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
+    const out = join(temp(), "mixed.json");
+    const refused = await runCli(["score", mixed, "--out", out, "--allow-incomplete"]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/mixed_reported_models: \d+ turn\(s\) answered by model-2026-01/);
+    expect(refused.err).toContain("model-2026-06");
+    expect(existsSync(out)).toBe(false);
+    const allowed = await runCli(["score", mixed, "--out", out, "--allow-incomplete", "--allow-mixed-models"]);
+    expect(allowed.code).toBe(0);
+    expect(allowed.out).toContain("WARNING: the provider reported 2 models");
+    const turns = lines.reduce((n, l) => n + l.turns.length, 0);
+    const models = JSON.parse(readFileSync(out, "utf8")).reported_models;
+    expect(Object.keys(models)).toEqual(["model-2026-01", "model-2026-06"]);
+    expect((models["model-2026-01"] as number) + (models["model-2026-06"] as number)).toBe(turns);
+  });
+
   it("refuses a run made from another corpus", async () => {
     const lines = readFileSync(RUN, "utf8").trim().split("\n").map((l) => JSON.parse(l));
     for (const l of lines) l.metadata.corpus_tasks_sha256 = "0".repeat(64);

@@ -1,7 +1,7 @@
 /**
  * Writes the JSON Schemas users and providers see, generated from the zod schemas:
  *   schemas/task.schema.json, schemas/envelope.schema.json,
- *   schemas/coverage-study.schema.json, schemas/power.schema.json
+ *   schemas/coverage-study.schema.json, schemas/power.schema.json, schemas/summary.schema.json
  *
  *   npx tsx scripts/gen-schemas.ts [--check]
  */
@@ -11,12 +11,14 @@ import { taskJsonSchema } from "../src/authoring/index.ts";
 import { formatJsonFile, writeFileAtomic } from "../src/core/index.ts";
 import { envelopeJsonSchema } from "../src/envelope/index.ts";
 import { coverageStudyJsonSchema, powerReportJsonSchema } from "../src/metrics/index.ts";
+import { summaryJsonSchema } from "../src/report/index.ts";
 
 export const SCHEMAS: Record<string, () => Record<string, unknown>> = {
   "schemas/task.schema.json": taskJsonSchema,
   "schemas/envelope.schema.json": envelopeJsonSchema,
   "schemas/coverage-study.schema.json": coverageStudyJsonSchema,
   "schemas/power.schema.json": powerReportJsonSchema,
+  "schemas/summary.schema.json": summaryJsonSchema,
 };
 
 const root = new URL("../", import.meta.url);

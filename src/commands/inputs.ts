@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { catalogFileName, nestingProblems, parseCatalog, parseConditionManifest, type Catalog, type ConditionManifest } from "../conditions/index.ts";
 import { decodeUtf8, inputError, normalizeQuery, parseJsonText, readBytes, type Result, sha256Hex, zodProblems } from "../core/index.ts";
 import { coverageStudySchema, type CoverageStudy } from "../metrics/index.ts";
-import { summaryShape, type Summary } from "../report/index.ts";
+import { summarySchema, type Summary } from "../report/index.ts";
 
 export interface Loaded<T> {
   readonly value: T;
@@ -92,7 +92,7 @@ export function readCoverageStudy(path: string): CoverageStudy {
 /** A summary file, checked against the shape `gate` and `report` read. */
 export function readSummary(path: string): Summary {
   return loadJson(path, "summary", (value, file) => {
-    const parsed = summaryShape.safeParse(value);
-    return parsed.success ? { ok: true, value: value as Summary } : { ok: false, problems: zodProblems(parsed.error, "invalid_summary", file) };
+    const parsed = summarySchema.safeParse(value);
+    return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problems: zodProblems(parsed.error, "invalid_summary", file) };
   }).value;
 }

@@ -5,7 +5,7 @@ import { aggregate, breakdowns, type Aggregates, type Breakdown } from "./aggreg
 import { bootstrap, buildStatistics, perTaskValue, POOLED, type Interval, type RngName } from "./bootstrap/index.ts";
 import { episodeMetricVersions } from "./episode/index.ts";
 import { BOOTSTRAP_METRICS, type EpisodeRow } from "./episodes.ts";
-import { METHODS } from "./simulate/schema.ts";
+import { METHODS, type Method } from "./simulate/schema.ts";
 
 export interface Statistics {
   readonly metric_versions: Record<string, number>;
@@ -20,8 +20,8 @@ export interface Statistics {
     readonly generator: string;
     readonly interval: string;
     /** Every interval method in the summary; `low`/`high` are the preregistered percentile ones. */
-    readonly methods: readonly string[];
-    readonly gate_interval: string;
+    readonly methods: readonly Method[];
+    readonly gate_interval: Method;
     readonly cells: number;
     readonly tasks: number;
     readonly metrics: readonly string[];

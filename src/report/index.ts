@@ -2,4 +2,4 @@
 export { renderHtml } from "./html.ts";
 export { renderMarkdown } from "./markdown.ts";
 export { SUMMARY_FORMAT, type Summary } from "./types.ts";
-export { summaryShape } from "./schema.ts";
+export { summaryJsonSchema, summarySchema } from "./schema.ts";

@@ -1,9 +1,9 @@
-/** The summary file (`fabench-summary/v1`): what `fabench score` writes and the report reads. */
+/** The summary file (`fabench-summary/v2`): what `fabench score` writes and the report reads. */
 import type { RunRecord } from "../conditions/index.ts";
 import type { Gate } from "../gates/index.ts";
 import type { EpisodeRow, Statistics } from "../metrics/index.ts";
 
-export const SUMMARY_FORMAT = "fabench-summary/v1";
+export const SUMMARY_FORMAT = "fabench-summary/v2";
 
 export interface Summary extends Statistics {
   readonly format: typeof SUMMARY_FORMAT;

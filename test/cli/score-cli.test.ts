@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import Ajv2020 from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
+import { formatJsonFile } from "../../src/core/index.ts";
 import { powerReportSchema } from "../../src/metrics/index.ts";
+import { summaryJsonSchema } from "../../src/report/index.ts";
 import { runCli } from "../helpers/cli.ts";
 import { satisfiedConveyor } from "../helpers/conveyor.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
@@ -210,5 +212,28 @@ describe("a summary that was edited or cut", () => {
     const cut = join(temp(), "cut.json");
     writeFileSync(cut, readFileSync(out, "utf8").slice(0, 5000));
     expect((await runCli(["report", cut])).code).toBe(2);
+  });
+
+  it("is checked field by field against the published schema, every problem listed", async () => {
+    const out = join(temp(), "s.json");
+    await runCli(["score", RUN, "--out", out, "--allow-incomplete"]);
+    const summary = JSON.parse(readFileSync(out, "utf8"));
+    expect(readFileSync("schemas/summary.schema.json", "utf8")).toBe(formatJsonFile(summaryJsonSchema()));
+    const validate = new Ajv2020.default({ strict: false }).compile(JSON.parse(readFileSync("schemas/summary.schema.json", "utf8")));
+    expect(validate(summary)).toBe(true);
+    // Deep edits the old shape check let through: a stray field, a fact verdict of the wrong type,
+    // a gate bound that is a string.
+    const added = summary.episode_scores[0].facts.push({ index: 0, key: "k", licensed: "yes" }) - 1;
+    summary.gate.conditions["SR-5"].checks.fact_recall.ci95_gate = ["-0.01", 0.01];
+    summary.extra = 1;
+    expect(validate(summary)).toBe(false);
+    const edited = join(temp(), "edited.json");
+    writeFileSync(edited, JSON.stringify(summary));
+    const report = await runCli(["report", edited, "--out", join(temp(), "r.html")]);
+    expect(report.code).toBe(2);
+    expect(report.err).toContain(`episode_scores[0].facts[${added}].licensed`);
+    expect(report.err).toContain("gate.conditions.SR-5.checks.fact_recall.ci95_gate[0]");
+    expect(report.err).toContain("extra");
+    expect(existsSync(join(temp(), "r.html"))).toBe(false);
   });
 });

@@ -93,6 +93,7 @@ export function registerEvaluation(program: Command, r: Registrar): void {
     .option("--agent-timeout <ms>", "time limit per command-agent turn", positiveInt("--agent-timeout"), 120_000)
     .option("--batch", "Anthropic Message Batches / OpenAI Batch API: every pending episode advances one turn per batch", false)
     .option("--batch-poll-ms <ms>", "how often to poll a running batch", positiveInt("--batch-poll-ms"), 30_000)
+    .option("--batch-resubmit", "on resume, send again the requests of a batch submission whose acceptance is unknown (may pay twice)", false)
     .option("--tokenizer <name>", "o200k_base or cl100k_base", "o200k_base")
     .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
     .option("--plan <path>", "authoring plan", DEFAULTS.plan)

@@ -71,6 +71,7 @@ export interface RunOptions {
   readonly agentTimeout: number;
   readonly batch: boolean;
   readonly batchPollMs: number;
+  readonly batchResubmit: boolean;
   readonly json: boolean;
   /** The environment the CLI hands over (API keys are read from it and never written anywhere). */
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -145,7 +146,7 @@ export async function run(options: RunOptions, io: CliIo): Promise<number> {
     taskSetSha256: corpus.tasksSha256,
     tokens: counter,
     timing: realTiming,
-    ...(options.batch && !options.estimate ? { batch: { checkpointPath: `${out}.batches.json`, pollMs: options.batchPollMs } } : {}),
+    ...(options.batch && !options.estimate ? { batch: { checkpointPath: `${out}.batches.json`, pollMs: options.batchPollMs, resubmitUnknown: options.batchResubmit } } : {}),
   });
   const metadata = runMetadata({
     loaded,

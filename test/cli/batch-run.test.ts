@@ -46,6 +46,59 @@ describe("--batch", () => {
     expect(read(join(dir, "batch.jsonl"))[0]!["metadata"]).toMatchObject({ agent_settings: { batch: true } });
   });
 
+  describe("when the answer to a batch submission is lost", () => {
+    let lossy: FakeProvider;
+    beforeAll(async () => {
+      lossy = await startFakeProvider({ tasks: bundled().corpus.tasks, dropBatchCreates: 1 });
+    });
+    afterAll(async () => {
+      await lossy.close();
+    });
+
+    it("OpenAI: a resume finds the batch by its fingerprint and sends nothing twice", async () => {
+      const dir = temp();
+      const conveyor = await satisfiedConveyor(dir);
+      const out = join(dir, "batch.jsonl");
+      const args = ["run", "--agent", "openai:gpt-test", "--base-url", `${lossy.url}/v1`, "--conveyor", conveyor, ...SMALL, "--batch", "--batch-poll-ms", "5", "--out", out];
+      const start = lossy.requests.batchItems.length;
+      const first = await runCli(args);
+      expect(first.code).not.toBe(70);
+      expect(read(out).every((r) => r["status"] === "error" && r["error_code"] === "provider_batch_submission_unknown")).toBe(true);
+      const checkpoint = JSON.parse(readFileSync(`${out}.batches.json`, "utf8")) as { batches: Array<{ id: string | null }> };
+      expect(checkpoint.batches).toMatchObject([{ id: null }]);
+      const resumed = await runCli([...args, "--resume", "--retry-errors"]);
+      expect(resumed.code).toBe(0);
+      const submitted = lossy.requests.batchItems.slice(start);
+      expect(new Set(submitted).size).toBe(submitted.length);
+      expect(read(out).filter((r) => r["status"] === "completed")).toHaveLength(12);
+    });
+
+    it("Anthropic: a resume stops before sending anything, and --batch-resubmit sends it again", async () => {
+      const dir = temp();
+      const conveyor = await satisfiedConveyor(dir);
+      const out = join(dir, "batch.jsonl");
+      const args = ["run", "--agent", "anthropic:claude-test", "--base-url", lossy.url, "--conveyor", conveyor, ...SMALL, "--batch", "--batch-poll-ms", "5", "--out", out];
+      // The OpenAI test above used the one dropped answer; drop one more here.
+      const drop = await startFakeProvider({ tasks: bundled().corpus.tasks, dropBatchCreates: 1 });
+      try {
+        args[4] = drop.url;
+        await runCli(args);
+        const before = drop.requests.batchItems.length;
+        const refused = await runCli([...args, "--resume", "--retry-errors"]);
+        expect(refused.code).toBe(2);
+        expect(refused.err).toContain("batch_submission_unknown");
+        expect(refused.err).toContain("--batch-resubmit");
+        expect(drop.requests.batchItems.length).toBe(before);
+        const resent = await runCli([...args, "--resume", "--retry-errors", "--batch-resubmit"]);
+        expect(resent.code).toBe(0);
+        expect(drop.requests.batchItems.length).toBeGreaterThan(before);
+        expect(read(out).filter((r) => r["status"] === "completed")).toHaveLength(12);
+      } finally {
+        await drop.close();
+      }
+    });
+  });
+
   it("resumes an interrupted batch run without resubmitting a finished turn", async () => {
     const dir = temp();
     const conveyor = await satisfiedConveyor(dir);
@@ -58,8 +111,9 @@ describe("--batch", () => {
     // submitted and checkpointed but still running: both kinds of turn must survive the restart.
     for (let i = 0; i < 600; i++) {
       if (existsSync(checkpoint)) {
-        const state = JSON.parse(readFileSync(checkpoint, "utf8")) as { replies: object; batches: Array<{ ended: boolean }> };
-        if (Object.keys(state.replies).length > 0 && state.batches.some((b) => !b.ended)) break;
+        // (A submission still without its id is the window the lost-answer tests cover.)
+        const state = JSON.parse(readFileSync(checkpoint, "utf8")) as { replies: object; batches: Array<{ id: string | null; ended: boolean }> };
+        if (Object.keys(state.replies).length > 0 && state.batches.some((b) => b.id !== null && !b.ended)) break;
       }
       await new Promise((r) => setTimeout(r, 20));
     }

@@ -29,6 +29,8 @@ export interface FakeOptions {
   readonly latencyMs?: number;
   /** How usage is counted: with the o200k tokenizer (default), or cheaply as characters / 4 (for soak runs). */
   readonly usage?: "tokenizer" | "chars";
+  /** Create the first N batches but drop the connection instead of answering (a lost answer). */
+  readonly dropBatchCreates?: number;
 }
 
 const counter = await loadTokenCounter();
@@ -83,7 +85,16 @@ export async function startFakeProvider(options: FakeOptions): Promise<FakeProvi
   }
 
   // Batches: answered when created, reported "in_progress" on the first poll and "ended" after.
-  const batches = new Map<string, { polls: number; lines: string[]; kind: "anthropic" | "openai"; outputFile: string }>();
+  const batches = new Map<string, { polls: number; lines: string[]; kind: "anthropic" | "openai"; outputFile: string; metadata: Record<string, string> | null }>();
+  let dropsLeft = options.dropBatchCreates ?? 0;
+  /** Answers a batch creation, or drops the connection after creating it while drops are left. */
+  const created = (res: ServerResponse, answer: () => void) => {
+    if (dropsLeft > 0) {
+      dropsLeft -= 1;
+      return res.socket?.destroy();
+    }
+    answer();
+  };
   const files = new Map<string, string>();
   function batchRoute(method: string, url: string, raw: string, contentType: string, res: ServerResponse) {
     const json = (value: unknown) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(value));
@@ -95,8 +106,8 @@ export async function startFakeProvider(options: FakeOptions): Promise<FakeProvi
         requests.batchItems.push(r.custom_id);
         return JSON.stringify({ custom_id: r.custom_id, result: { type: "succeeded", message: answer("anthropic", r.params, JSON.stringify(r.params), null) } });
       });
-      batches.set(id, { polls: 0, lines, kind: "anthropic", outputFile: "" });
-      return json({ id, type: "message_batch", processing_status: "in_progress", request_counts: { processing: lines.length, succeeded: 0, errored: 0, canceled: 0, expired: 0 }, results_url: null, created_at: "2026-11-30T00:00:00Z", expires_at: "2026-12-01T00:00:00Z", ended_at: null, archived_at: null, cancel_initiated_at: null });
+      batches.set(id, { polls: 0, lines, kind: "anthropic", outputFile: "", metadata: null });
+      return created(res, () => json({ id, type: "message_batch", processing_status: "in_progress", request_counts: { processing: lines.length, succeeded: 0, errored: 0, canceled: 0, expired: 0 }, results_url: null, created_at: "2026-11-30T00:00:00Z", expires_at: "2026-12-01T00:00:00Z", ended_at: null, archived_at: null, cancel_initiated_at: null }));
     }
     const anthropicBatch = /^\/v1\/messages\/batches\/([^/]+)(\/results)?$/.exec(url);
     if (anthropicBatch) {
@@ -115,7 +126,7 @@ export async function startFakeProvider(options: FakeOptions): Promise<FakeProvi
       return json({ id, object: "file", bytes: content.length, created_at: 1_790_000_000, filename: "batch.jsonl", purpose: "batch", status: "processed" });
     }
     if (method === "POST" && url === "/v1/batches") {
-      const body = JSON.parse(raw) as { input_file_id: string };
+      const body = JSON.parse(raw) as { input_file_id: string; metadata?: Record<string, string> };
       const lines = (files.get(body.input_file_id) ?? "").split("\n").filter((l) => l.trim() !== "").map((l) => {
         const item = JSON.parse(l) as { custom_id: string; body: Record<string, unknown> };
         requests.batchItems.push(item.custom_id);
@@ -124,14 +135,18 @@ export async function startFakeProvider(options: FakeOptions): Promise<FakeProvi
       const id = `batch_${batches.size + 1}`;
       const outputFile = `file-out-${id}`;
       files.set(outputFile, `${lines.join("\n")}\n`);
-      batches.set(id, { polls: 0, lines, kind: "openai", outputFile });
-      return json(openaiBatch(id, "in_progress", null));
+      batches.set(id, { polls: 0, lines, kind: "openai", outputFile, metadata: body.metadata ?? null });
+      return created(res, () => json(openaiBatch(id, "in_progress", null, body.metadata ?? null)));
+    }
+    if (method === "GET" && /^\/v1\/batches(\?|$)/.test(url)) {
+      const data = [...batches].filter(([, b]) => b.kind === "openai").reverse().map(([id, b]) => openaiBatch(id, b.polls >= 2 ? "completed" : "in_progress", b.polls >= 2 ? b.outputFile : null, b.metadata));
+      return json({ object: "list", data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: false });
     }
     const openaiBatchMatch = /^\/v1\/batches\/([^/]+)$/.exec(url);
     if (openaiBatchMatch) {
       const batch = batches.get(openaiBatchMatch[1]!)!;
       batch.polls += 1;
-      return json(openaiBatch(openaiBatchMatch[1]!, batch.polls >= 2 ? "completed" : "in_progress", batch.polls >= 2 ? batch.outputFile : null));
+      return json(openaiBatch(openaiBatchMatch[1]!, batch.polls >= 2 ? "completed" : "in_progress", batch.polls >= 2 ? batch.outputFile : null, batch.metadata));
     }
     const content = /^\/v1\/files\/([^/]+)\/content$/.exec(url);
     if (content) return res.writeHead(200, { "content-type": "application/octet-stream" }).end(files.get(content[1]!) ?? "");
@@ -282,9 +297,10 @@ function toResponses(model: string, text: string, calls: ToolCall[], usage: { in
   };
 }
 
-function openaiBatch(id: string, status: string, outputFile: string | null) {
+function openaiBatch(id: string, status: string, outputFile: string | null, metadata: Record<string, string> | null) {
   return {
     id,
+    metadata,
     object: "batch",
     endpoint: "/v1/chat/completions",
     errors: null,

@@ -41,8 +41,8 @@ export interface AgentOptions {
   readonly taskSetSha256: string;
   readonly tokens: TokenCounter;
   readonly timing: Timing;
-  /** Batch mode: where batch ids and finished turns are checkpointed, and how often to poll. */
-  readonly batch?: { readonly checkpointPath: string; readonly pollMs: number };
+  /** Batch mode: where batch ids and finished turns are checkpointed, how often to poll, and whether to resend submissions of unknown fate. */
+  readonly batch?: { readonly checkpointPath: string; readonly pollMs: number; readonly resubmitUnknown: boolean };
 }
 
 /** Whether an agent spec means answer inference by a model (everything but the reference agent). */
@@ -64,7 +64,7 @@ export function createAgent(options: AgentOptions): Agent {
   if (options.lane === "pinned-model" && !options.modelRevision) throw usageError("model_revision_required", "--lane pinned-model needs --model-revision (an immutable provider revision)");
   const model = options.lane === "pinned-model" && options.modelRevision ? options.modelRevision : target;
   const provider = providerClient(kind, model, options);
-  const batch = options.batch ? new BatchCoordinator(batchProvider(kind, model, options), options.batch.checkpointPath, options.timing, options.batch.pollMs) : undefined;
+  const batch = options.batch ? new BatchCoordinator(batchProvider(kind, model, options), options.batch.checkpointPath, options.timing, { pollMs: options.batch.pollMs, resubmitUnknown: options.batch.resubmitUnknown }) : undefined;
   return modelAgent({
     identity: {
       agent: kind,

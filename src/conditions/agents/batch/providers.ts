@@ -5,7 +5,21 @@ import { canonicalSha256 } from "../../../core/index.ts";
 import { anthropicRequest, readAnthropicMessage, type AnthropicMessage } from "../providers/anthropic.ts";
 import { openaiRequest, readChatCompletion, type ChatCompletion } from "../providers/openai.ts";
 import { classify } from "../reliability.ts";
-import type { BatchOutcome, BatchProvider } from "./coordinator.ts";
+import { BatchRejected, type BatchOutcome, type BatchProvider } from "./coordinator.ts";
+
+/**
+ * A create that failed with an answer saying nothing was made (client errors, rate limits,
+ * overload) is a rejection; a lost connection, a time-out or a server error leaves it unknown.
+ */
+async function createOnce<T>(create: () => Promise<T>, status: (error: unknown) => number | undefined): Promise<T> {
+  try {
+    return await create();
+  } catch (error) {
+    const code = status(error);
+    if (code !== undefined && (code < 500 || code === 503 || code === 529)) throw new BatchRejected(`batch creation refused with HTTP ${code}`);
+    throw error;
+  }
+}
 
 /** Provider custom ids allow only [A-Za-z0-9_-] and 64 characters: episode keys are hashed into one. */
 export function customIdFor(episodeKey: string, turn: number): string {
@@ -16,8 +30,12 @@ export function anthropicBatches(options: { model: string; apiKey: string; baseU
   const client = new Anthropic({ apiKey: options.apiKey, ...(options.baseURL ? { baseURL: options.baseURL } : {}), maxRetries: 2, timeout: options.timeoutMs });
   return {
     name: "anthropic-batches",
+    // Message Batches keep no client metadata, so a submission of unknown fate cannot be looked up (no `find`).
     async create(items) {
-      const batch = await client.messages.batches.create({ requests: items.map((i) => ({ custom_id: i.customId, params: anthropicRequest(options.model, i.request) })) } as never);
+      const batch = await createOnce(
+        () => client.messages.batches.create({ requests: items.map((i) => ({ custom_id: i.customId, params: anthropicRequest(options.model, i.request) })) } as never, { maxRetries: 0 }),
+        (error) => (error instanceof Anthropic.APIError ? error.status : undefined),
+      );
       return (batch as { id: string }).id;
     },
     async status(id) {
@@ -35,15 +53,31 @@ export function anthropicBatches(options: { model: string; apiKey: string; baseU
   };
 }
 
+/** The batch metadata key that carries fabench's submission fingerprint, and how far back `find` looks. */
+const SUBMISSION_KEY = "fabench_submission";
+const FIND_LIMIT = 2000;
+
 export function openaiBatches(options: { model: string; apiKey: string; baseURL?: string; timeoutMs: number; compatible: boolean }): BatchProvider {
   const client = new OpenAI({ apiKey: options.apiKey, ...(options.baseURL ? { baseURL: options.baseURL } : {}), maxRetries: 2, timeout: options.timeoutMs });
   return {
     name: "openai-batches",
-    async create(items) {
+    async create(items, submission) {
       const lines = items.map((i) => JSON.stringify({ custom_id: i.customId, method: "POST", url: "/v1/chat/completions", body: openaiRequest(options.model, i.request, options.compatible) }));
+      // Uploading the same file twice costs nothing; creating the batch twice would.
       const file = await client.files.create({ file: await toFile(Buffer.from(`${lines.join("\n")}\n`), "fabench-batch.jsonl"), purpose: "batch" });
-      const batch = await client.batches.create({ input_file_id: file.id, endpoint: "/v1/chat/completions", completion_window: "24h" });
+      const batch = await createOnce(
+        () => client.batches.create({ input_file_id: file.id, endpoint: "/v1/chat/completions", completion_window: "24h", metadata: { [SUBMISSION_KEY]: submission } }, { maxRetries: 0 }),
+        (error) => (error instanceof OpenAI.APIError ? error.status : undefined),
+      );
       return batch.id;
+    },
+    async find(submission) {
+      let seen = 0;
+      for await (const batch of client.batches.list({ limit: 100 })) {
+        if (batch.metadata?.[SUBMISSION_KEY] === submission) return batch.id;
+        if (++seen >= FIND_LIMIT) break;
+      }
+      return null;
     },
     async status(id) {
       const batch = await client.batches.retrieve(id);

@@ -1,7 +1,7 @@
 /** Aggregates of scored episodes: per condition × catalog size and pooled, plus breakdowns. */
 import { compareCodePoints } from "../core/index.ts";
 import { SUMMED_METRICS, type EpisodeRow } from "./episodes.ts";
-import { POOLED } from "./bootstrap/index.ts";
+import { POOLED, type Interval } from "./bootstrap/index.ts";
 
 export interface ConditionAggregate {
   readonly episodes: number;
@@ -60,11 +60,14 @@ export interface Breakdown {
   readonly tasks: number;
   readonly levels: Record<string, Record<string, number | null>>;
   readonly deltas: Record<string, Record<string, number | null>>;
+  /** Intervals of some deltas (see `intervalMetrics`), from a bootstrap of this group's tasks alone (its own cells, the protocol's seed and iterations). */
+  readonly delta_intervals: Record<string, Record<string, Interval>>;
 }
 
 /**
- * Point estimates by language and by stratum (diagnostics; the intervals are for the whole
- * benchmark). `perTask(condition, metric, task)` is the pooled per-task value.
+ * Levels and paired deltas by language and by stratum (diagnostics: the gate reads the whole
+ * benchmark). `perTask(condition, metric, task)` is the pooled per-task value; `intervalsFor`
+ * bootstraps one group's paired deltas (keys `condition|metric`).
  */
 export function breakdowns(
   taskIds: readonly string[],
@@ -73,6 +76,8 @@ export function breakdowns(
   baseline: string,
   metrics: readonly string[],
   perTask: (condition: string, metric: string, task: number) => number | null,
+  intervalMetrics: readonly string[],
+  intervalsFor: (members: readonly number[], deltas: ReadonlyArray<{ key: string; values: Array<number | null> }>) => Record<string, Interval>,
 ): { by_language: Record<string, Breakdown>; by_stratum: Record<string, Breakdown> } {
   const group = (key: "language" | "stratum") => {
     const groups = new Map<string, number[]>();
@@ -104,7 +109,23 @@ export function breakdowns(
             ]),
           );
       }
-      out[name] = { tasks: members.length, levels, deltas };
+      const paired = conditions
+        .filter((c) => c !== baseline)
+        .flatMap((condition) =>
+          intervalMetrics.map((m) => ({
+            key: `${condition}|${m}`,
+            values: members.map((t) => {
+              const a = perTask(condition, m, t);
+              const b = perTask(baseline, m, t);
+              return a === null || b === null ? null : a - b;
+            }),
+          })),
+        );
+      const intervals = intervalsFor(members, paired);
+      const delta_intervals: Record<string, Record<string, Interval>> = {};
+      for (const condition of conditions.filter((c) => c !== baseline))
+        delta_intervals[condition] = Object.fromEntries(intervalMetrics.map((m) => [m, intervals[`${condition}|${m}`] as Interval]));
+      out[name] = { tasks: members.length, levels, deltas, delta_intervals };
     }
     return out;
   };

@@ -3,7 +3,7 @@
  * the verdict with its blocking chain, the gate tables, a forest plot of the paired deltas,
  * tokens per condition, breakdowns, answer failures, an episode browser and the provenance.
  */
-import { METHODS, POOLED, type CoverageStudy } from "../metrics/index.ts";
+import { METHODS, POOLED, type Breakdown, type CoverageStudy } from "../metrics/index.ts";
 import { barChart, escape, forestPlot, type ForestRow } from "./svg.ts";
 import type { Summary } from "./types.ts";
 
@@ -106,10 +106,16 @@ function breakdownSection(s: Summary): string {
   const table = (title: string, groups: Summary["breakdowns"]["by_language"]) => {
     const conditions = Object.keys(Object.values(groups)[0]?.deltas ?? {});
     const head = `<tr><th>${title}</th><th>tasks</th>${conditions.map((c) => `<th>${escape(c)} recall Δ</th>`).join("")}</tr>`;
-    const rows = Object.entries(groups).map(([name, b]) => `<tr><td>${escape(name)}</td><td>${b.tasks}</td>${conditions.map((c) => `<td>${num(b.deltas[c]?.["required_fact_recall"])}</td>`).join("")}</tr>`);
+    const interval = (b: Breakdown, c: string) => {
+      const i = b.delta_intervals[c]?.["required_fact_recall"];
+      const g = method === "percentile" ? i : i?.calibrated?.[method];
+      return g && i?.point !== null ? ` <span class="muted">[${gateBound(g.low, "low")}, ${gateBound(g.high, "high")}]</span>` : "";
+    };
+    const rows = Object.entries(groups).map(([name, b]) => `<tr><td>${escape(name)}</td><td>${b.tasks}</td>${conditions.map((c) => `<td>${num(b.deltas[c]?.["required_fact_recall"])}${interval(b, c)}</td>`).join("")}</tr>`);
     return `<table>${head}${rows.join("")}</table>`;
   };
-  return `<h2 id="breakdowns">By language and by stratum</h2><p class="muted">Point estimates of the paired recall delta (diagnostics; intervals are for the whole benchmark).</p>${table("language", s.breakdowns.by_language)}${table("stratum", s.breakdowns.by_stratum)}`;
+  const method = s.bootstrap.gate_interval;
+  return `<h2 id="breakdowns">By language and by stratum</h2><p class="muted">Paired recall delta per group, with its ${escape(method)} interval from a bootstrap of the group's own tasks (diagnostics: a group holds a sixth of the tasks, so these intervals are wide; the gate reads the whole benchmark).</p>${table("language", s.breakdowns.by_language)}${table("stratum", s.breakdowns.by_stratum)}`;
 }
 
 function failureSection(s: Summary): string {

@@ -43,6 +43,7 @@ const breakdownSchema = z.strictObject({
   tasks: count,
   levels: z.record(z.string(), z.record(z.string(), z.number().nullable())),
   deltas: z.record(z.string(), z.record(z.string(), z.number().nullable())),
+  delta_intervals: z.record(z.string(), z.record(z.string(), intervalSchema)),
 });
 
 const pair = z.tuple([bound, bound]).readonly().nullable();

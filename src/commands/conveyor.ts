@@ -2,20 +2,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type { Protocol } from "../authoring/index.ts";
-import { FabenchError, sha256Hex, usageError, writeJsonAtomic, zodProblems } from "../core/index.ts";
+import { FabenchError, sha256Hex, usageError, writeJsonAtomic } from "../core/index.ts";
 import { conveyorSchema, prerequisiteStatus, STAGE_STATES, unmetNeeds, type ArtifactCheck, type Conveyor, type Evidence, type PrerequisiteStatus } from "../gates/index.ts";
-import { loadProtocol, readTextFile } from "./inputs.ts";
+import { loadProtocol, loadWithSchema, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
-import { parseJsonText } from "../core/index.ts";
 
 export function loadConveyor(path: string): Conveyor {
-  const file = readTextFile(path, "conveyor");
-  const parsed = conveyorSchema.safeParse(parseJsonText(file.text, path, "conveyor"));
-  if (!parsed.success) {
-    const problems = zodProblems(parsed.error, "invalid_conveyor", path);
-    throw new FabenchError({ kind: "input", stage: "conveyor", code: "invalid_conveyor", message: problems[0]?.message ?? "", problems });
-  }
-  return parsed.data;
+  return loadWithSchema(path, "conveyor", conveyorSchema, "invalid_conveyor");
 }
 
 /** Artifact paths are relative to the conveyor file's folder; the bytes are hashed now. */

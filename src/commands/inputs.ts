@@ -5,7 +5,8 @@
 import { parseCorpusText, parsePlan, parseProtocol, type Plan, type Protocol } from "../authoring/index.ts";
 import { join } from "node:path";
 import { catalogFileName, nestingProblems, parseCatalog, parseConditionManifest, type Catalog, type ConditionManifest } from "../conditions/index.ts";
-import { decodeUtf8, inputError, normalizeQuery, parseJsonText, readBytes, type Result, sha256Hex, zodProblems } from "../core/index.ts";
+import type { z } from "zod";
+import { decodeUtf8, inputError, normalizeQuery, parseJsonText, readBytes, type Result, sha256Hex, withJsonLines, zodProblems } from "../core/index.ts";
 import { coverageStudySchema, type CoverageStudy } from "../metrics/index.ts";
 import { summarySchema, type Summary } from "../report/index.ts";
 
@@ -33,9 +34,17 @@ function loadJson<T>(path: string, stage: string, parse: (value: unknown, file: 
   const result = parse(parseJsonText(file.text, path, stage), path);
   if (!result.ok) {
     const first = result.problems[0];
-    throw inputError(stage, first?.code ?? "invalid_input", first?.message ?? "invalid input", { file: path, problems: result.problems });
+    throw inputError(stage, first?.code ?? "invalid_input", first?.message ?? "invalid input", { file: path, problems: withJsonLines(result.problems, file.text) });
   }
   return { value: result.value, path, fileSha256: file.fileSha256 };
+}
+
+/** A JSON file checked against a schema; every problem gets `code` and the line of its JSON path. */
+export function loadWithSchema<S extends z.ZodType>(path: string, stage: string, schema: S, code: string): z.infer<S> {
+  return loadJson(path, stage, (value, file) => {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problems: zodProblems(parsed.error, code, file) };
+  }).value;
 }
 
 export function loadProtocol(path: string): Loaded<Protocol> {
@@ -83,16 +92,10 @@ export function loadConditionManifest(path: string): Loaded<ConditionManifest> {
 
 /** A `fabench simulate coverage --json` output (its published schema), for the report's coverage footnote. */
 export function readCoverageStudy(path: string): CoverageStudy {
-  return loadJson(path, "report", (value, file) => {
-    const parsed = coverageStudySchema.safeParse(value);
-    return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problems: zodProblems(parsed.error, "not_a_coverage_study", file) };
-  }).value;
+  return loadWithSchema(path, "report", coverageStudySchema, "not_a_coverage_study");
 }
 
 /** A summary file, checked against the shape `gate` and `report` read. */
 export function readSummary(path: string): Summary {
-  return loadJson(path, "summary", (value, file) => {
-    const parsed = summarySchema.safeParse(value);
-    return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problems: zodProblems(parsed.error, "invalid_summary", file) };
-  }).value;
+  return loadWithSchema(path, "summary", summarySchema, "invalid_summary");
 }

@@ -21,11 +21,11 @@ import {
   usageTokens,
   type ProviderUsage,
 } from "../conditions/index.ts";
-import { canonicalSha256, compareCodePoints, FabenchError, parseJsonText, usageError, zodProblems } from "../core/index.ts";
+import { canonicalSha256, compareCodePoints, FabenchError, usageError } from "../core/index.ts";
 import { load, loadCheckedCorpus } from "./benchmark.ts";
 import { prerequisiteFor, renderBlocking } from "./conveyor.ts";
 import { estimateRun } from "./estimate.ts";
-import { loadConditionManifest, readTextFile } from "./inputs.ts";
+import { loadConditionManifest, loadWithSchema, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { progressReporter } from "./progress.ts";
 import { catalogFiles, checkManifest, checkOutputNotInput, checkSelection, dropErrorRecords, prepareResume, runMetadata, systemPromptPath } from "./run-setup.ts";
@@ -79,13 +79,9 @@ export interface RunOptions {
 
 function loadPrice(path: string | undefined, agent: string): Price | null {
   if (path === undefined) return null;
-  const parsed = priceTableSchema.safeParse(parseJsonText(readTextFile(path, "prices").text, path, "prices"));
-  if (!parsed.success) {
-    const problems = zodProblems(parsed.error, "invalid_prices", path);
-    throw new FabenchError({ kind: "input", stage: "prices", code: "invalid_prices", message: "", problems });
-  }
+  const table = loadWithSchema(path, "prices", priceTableSchema, "invalid_prices");
   const model = agent.slice(agent.indexOf(":") + 1);
-  const price = parsed.data.models[model];
+  const price = table.models[model];
   if (!price) throw usageError("no_price", `${path} has no price for model ${model}`);
   return price;
 }

@@ -1,8 +1,8 @@
 /** `fabench simulate coverage`: how well each interval method covers the truth in this design. */
-import { FabenchError, inputError, parseJsonText, usageError, zodProblems } from "../core/index.ts";
+import { inputError, usageError } from "../core/index.ts";
 import { BUILT_IN_SCENARIOS, METHODS, POWER_ASSUMPTION, scenarioFileSchema, simulatePower, simulateScenario, tasksNeeded, type CoverageStudy, type Method, type PowerReport, type Scenario, type ScenarioResult } from "../metrics/index.ts";
 import type { Summary } from "../report/index.ts";
-import { loadProtocol, readSummary, readTextFile } from "./inputs.ts";
+import { loadProtocol, loadWithSchema, readSummary } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { progressReporter } from "./progress.ts";
 import { scoreRunFiles } from "./score.ts";
@@ -19,12 +19,7 @@ export interface SimulateOptions {
 
 function loadScenarios(path: string | undefined): Scenario[] {
   if (path === undefined) return [...BUILT_IN_SCENARIOS];
-  const parsed = scenarioFileSchema.safeParse(parseJsonText(readTextFile(path, "simulate").text, path, "simulate"));
-  if (!parsed.success) {
-    const problems = zodProblems(parsed.error, "invalid_scenarios", path);
-    throw new FabenchError({ kind: "input", stage: "simulate", code: "invalid_scenarios", message: "", problems });
-  }
-  return [...BUILT_IN_SCENARIOS, ...parsed.data.scenarios];
+  return [...BUILT_IN_SCENARIOS, ...loadWithSchema(path, "simulate", scenarioFileSchema, "invalid_scenarios").scenarios];
 }
 
 export function simulateCoverage(options: SimulateOptions, io: CliIo): number {

@@ -14,6 +14,8 @@ export interface Problem {
   readonly file?: string;
   /** 1-based line in that file, when known. */
   readonly line?: number;
+  /** Where in a JSON document (from a schema check); a reader that has the text turns it into `line`. */
+  readonly jsonPath?: ReadonlyArray<string | number>;
 }
 
 export class FabenchError extends Error {

@@ -2,10 +2,10 @@
 export { canonicalJson, canonicalSha256, sha256Hex } from "./canonical-json.ts";
 export { FabenchError, formatProblem, inputError, usageError, type ErrorKind, type Problem, type Result } from "./errors.ts";
 export { decodeUtf8, parseJsonLines, parseJsonText, readBytes, type JsonLine } from "./json-file.ts";
-export { arrayElementStarts, locateJsonError } from "./json-syntax.ts";
+export { arrayElementStarts, jsonPathLines, locateJsonError, type JsonPath } from "./json-syntax.ts";
 export { formatJsonFile, writeFileAtomic, writeJsonAtomic } from "./atomic-write.ts";
 export { caseFold, collapsePythonWhitespace, normalizeQuery } from "./normalize.ts";
 export { compareCodePoints, LineIndex, sortByCodePoint } from "./text.ts";
-export { issuePath, zodProblems } from "./schema.ts";
+export { issuePath, withJsonLines, zodProblems } from "./schema.ts";
 export { loadUnitConverter, type UnitConverter } from "./units.ts";
 export { jsonEqual } from "./json-equal.ts";

@@ -183,3 +183,58 @@ function skipValue(text: string, i: number): number {
   while (i < text.length && !",]} \t\n\r".includes(text[i] ?? "")) i++;
   return i;
 }
+
+export type JsonPath = ReadonlyArray<string | number>;
+
+/**
+ * For each path, the 1-based line where the value at that path starts — or, when the path does
+ * not exist (a missing key), where its deepest existing ancestor starts. The text must already be
+ * valid JSON. One pass; only containers on a wanted path are entered, the rest are skipped.
+ */
+export function jsonPathLines(text: string, paths: readonly JsonPath[]): number[] {
+  const key = (path: JsonPath) => JSON.stringify(path);
+  const wanted = new Set<string>();
+  for (const path of paths) for (let k = 0; k <= path.length; k++) wanted.add(key(path.slice(0, k)));
+  const found = new Map<string, number>();
+  // Descends only along wanted paths, so its depth is bounded by the longest path asked for.
+  const visit = (at: number, path: Array<string | number>): number => {
+    const here = key(path);
+    if (!wanted.has(here)) return skipValue(text, at);
+    found.set(here, at);
+    const open = text[at];
+    if (open !== "{" && open !== "[") return skipValue(text, at);
+    let i = skipWhitespace(text, at + 1);
+    for (let index = 0; i < text.length && text[i] !== "}" && text[i] !== "]"; index++) {
+      let member: string | number = index;
+      if (open === "{") {
+        const end = scanString(text, i);
+        if (typeof end !== "number") return text.length;
+        member = JSON.parse(text.slice(i, end)) as string;
+        i = skipWhitespace(text, skipWhitespace(text, end) + 1);
+      }
+      i = skipWhitespace(text, visit(i, [...path, member]));
+      if (text[i] === ",") i = skipWhitespace(text, i + 1);
+    }
+    return i + 1;
+  };
+  visit(skipWhitespace(text, 0), []);
+  const newlines: number[] = [];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) newlines.push(i);
+  const lineOf = (offset: number) => {
+    let lo = 0;
+    let hi = newlines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((newlines[mid] as number) < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo + 1;
+  };
+  return paths.map((path) => {
+    for (let k = path.length; k >= 0; k--) {
+      const offset = found.get(key(path.slice(0, k)));
+      if (offset !== undefined) return lineOf(offset);
+    }
+    return 1;
+  });
+}

@@ -150,12 +150,16 @@ describe("fabench score, gate and report", () => {
     sim.results[0].methods.bootstrap_t.coverage = 1.7;
     delete sim.design.seed;
     const study = join(temp(), "coverage.json");
-    writeFileSync(study, JSON.stringify(sim));
+    const text = JSON.stringify(sim, null, 2);
+    writeFileSync(study, text);
     const html = join(temp(), "r.html");
     const result = await runCli(["report", out, "--coverage", study, "--out", html]);
     expect(result.code).toBe(2);
-    expect(result.err).toContain("not_a_coverage_study: results[0].methods.bootstrap_t.coverage");
-    expect(result.err).toContain("design.seed");
+    // Each problem names the line of its JSON path (a missing key: its object's line).
+    const lineOf = (needle: string, from = 0) => text.slice(0, text.indexOf(needle, from)).split("\n").length;
+    const coverageLine = lineOf('"coverage": 1.7');
+    expect(result.err).toContain(`${study}:${coverageLine}: not_a_coverage_study: results[0].methods.bootstrap_t.coverage`);
+    expect(result.err).toContain(`${study}:${lineOf('"design"')}: not_a_coverage_study: design.seed`);
     expect(existsSync(html)).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arrayElementStarts, decodeUtf8, FabenchError, locateJsonError, parseJsonLines, parseJsonText } from "../../src/core/index.ts";
+import { arrayElementStarts, decodeUtf8, FabenchError, jsonPathLines, locateJsonError, parseJsonLines, parseJsonText, withJsonLines } from "../../src/core/index.ts";
 
 function problemOf(fn: () => unknown) {
   try {
@@ -89,5 +89,23 @@ describe("arrayElementStarts", () => {
     expect(starts.map((s) => text[s])).toEqual(["{", "[", "3"]);
     const wrapped = '{"meta":{"tasks":[9]},"tasks":[ {"x":1} , {"y":2} ]}';
     expect(arrayElementStarts(wrapped, "tasks").map((s) => wrapped.slice(s, s + 5))).toEqual(['{"x":', '{"y":']);
+  });
+});
+
+describe("jsonPathLines", () => {
+  const text = ['{', '  "design": {"seed": 1,', '    "cells": 36},', '  "results": [', '    {"name": "a", "m": {"x": [1,', '      2]}},', '    {"name": "b \\"]}{", "m": {}}', "  ]", "}"].join("\n");
+
+  it("gives the line where each path's value starts", () => {
+    expect(JSON.parse(text)).toBeTruthy();
+    expect(jsonPathLines(text, [[], ["design"], ["design", "cells"], ["results", 0, "m", "x", 1], ["results", 1, "name"], ["results", 1, "m"]])).toEqual([1, 2, 3, 6, 7, 7]);
+  });
+
+  it("falls back to the deepest existing ancestor of a missing path", () => {
+    expect(jsonPathLines(text, [["design", "missing"], ["results", 5, "name"], ["nothing", "at", "all"]])).toEqual([2, 4, 1]);
+  });
+
+  it("turns schema problems' JSON paths into lines", () => {
+    const problems = withJsonLines([{ code: "c", message: "m", jsonPath: ["results", 1, "m"] }, { code: "d", message: "n", line: 9, jsonPath: [] }, { code: "e", message: "o" }], text);
+    expect(problems.map((p) => p.line)).toEqual([7, 9, undefined]);
   });
 });

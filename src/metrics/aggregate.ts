@@ -86,45 +86,26 @@ export function breakdowns(
       groups.set(g, [...(groups.get(g) ?? []), i]);
     });
     const out: Record<string, Breakdown> = {};
+    const mean = (values: Array<number | null>) => {
+      const defined = values.filter((v): v is number => v !== null);
+      return defined.length === 0 ? null : defined.reduce((a, b) => a + b, 0) / defined.length;
+    };
+    const compared = conditions.filter((c) => c !== baseline);
     for (const [name, members] of groups) {
-      const mean = (values: Array<number | null>) => {
-        const defined = values.filter((v): v is number => v !== null);
-        return defined.length === 0 ? null : defined.reduce((a, b) => a + b, 0) / defined.length;
-      };
-      const levels: Record<string, Record<string, number | null>> = {};
-      const deltas: Record<string, Record<string, number | null>> = {};
-      for (const condition of conditions) {
-        levels[condition] = Object.fromEntries(metrics.map((m) => [m, mean(members.map((t) => perTask(condition, m, t)))]));
-        if (condition !== baseline)
-          deltas[condition] = Object.fromEntries(
-            metrics.map((m) => [
-              m,
-              mean(
-                members.map((t) => {
-                  const a = perTask(condition, m, t);
-                  const b = perTask(baseline, m, t);
-                  return a === null || b === null ? null : a - b;
-                }),
-              ),
-            ]),
-          );
-      }
-      const paired = conditions
-        .filter((c) => c !== baseline)
-        .flatMap((condition) =>
-          intervalMetrics.map((m) => ({
-            key: `${condition}|${m}`,
-            values: members.map((t) => {
-              const a = perTask(condition, m, t);
-              const b = perTask(baseline, m, t);
-              return a === null || b === null ? null : a - b;
-            }),
-          })),
-        );
-      const intervals = intervalsFor(members, paired);
-      const delta_intervals: Record<string, Record<string, Interval>> = {};
-      for (const condition of conditions.filter((c) => c !== baseline))
-        delta_intervals[condition] = Object.fromEntries(intervalMetrics.map((m) => [m, intervals[`${condition}|${m}`] as Interval]));
+      // Per task of this group: the paired delta against the baseline (null unless both are defined).
+      const paired = (condition: string, m: string) =>
+        members.map((t) => {
+          const a = perTask(condition, m, t);
+          const b = perTask(baseline, m, t);
+          return a === null || b === null ? null : a - b;
+        });
+      const levels = Object.fromEntries(conditions.map((c) => [c, Object.fromEntries(metrics.map((m) => [m, mean(members.map((t) => perTask(c, m, t)))]))]));
+      const deltas = Object.fromEntries(compared.map((c) => [c, Object.fromEntries(metrics.map((m) => [m, mean(paired(c, m))]))]));
+      const intervals = intervalsFor(
+        members,
+        compared.flatMap((c) => intervalMetrics.map((m) => ({ key: `${c}|${m}`, values: paired(c, m) }))),
+      );
+      const delta_intervals = Object.fromEntries(compared.map((c) => [c, Object.fromEntries(intervalMetrics.map((m) => [m, intervals[`${c}|${m}`] as Interval]))]));
       out[name] = { tasks: members.length, levels, deltas, delta_intervals };
     }
     return out;

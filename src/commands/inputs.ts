@@ -95,7 +95,7 @@ export function readCoverageStudy(path: string): CoverageStudy {
   return loadWithSchema(path, "report", coverageStudySchema, "not_a_coverage_study");
 }
 
-/** A summary file, checked against the shape `gate` and `report` read. */
+/** A summary file, checked field by field against its published schema. */
 export function readSummary(path: string): Summary {
   return loadWithSchema(path, "summary", summarySchema, "invalid_summary");
 }

@@ -152,7 +152,7 @@ function provenanceSection(s: Summary): string {
     ["router", `${r.router_id} ${r.router_config_sha256}`],
     ["system prompt", r.system_prompt_sha256],
     ["agent", `${r.agent}${r.model ? ` ${r.model}` : ""} ${JSON.stringify(r.agent_settings)}`],
-    ["models the provider reported (turns)", Object.entries(s.reported_models ?? {}).map(([m, n]) => `${m}: ${n}`).join(", ") || "none reported"],
+    ["models the provider reported (turns)", Object.entries(s.reported_models).map(([m, n]) => `${m}: ${n}`).join(", ") || "none reported"],
     ["tokenizer", r.tokenizer],
     ["tool", `fabench ${r.tool_version}${r.git_revision ? ` @ ${r.git_revision}` : ""}`],
     ["metric versions", JSON.stringify(s.metric_versions)],

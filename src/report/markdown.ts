@@ -8,7 +8,7 @@ export function renderMarkdown(s: Summary): string {
   const g = s.gate;
   const lines = [`## fabench: **${g.status}**${s.complete ? "" : " (incomplete run set)"}`, ""];
   if (!g.prerequisite.satisfied) lines.push("Blocked by:", ...g.prerequisite.blocking.map((b) => `- ${b.stage}: ${b.reason}`), "");
-  const models = Object.entries(s.reported_models ?? {});
+  const models = Object.entries(s.reported_models);
   if (models.length > 1) lines.push(`**Warning:** the provider reported ${models.length} models (${models.map(([m, n]) => `${m}: ${n} turns`).join(", ")}).`, "");
   const conditions = Object.keys(g.conditions);
   lines.push(`| check | ${conditions.join(" | ")} |`, `|---|${conditions.map(() => "---").join("|")}|`);

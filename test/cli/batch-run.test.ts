@@ -86,7 +86,7 @@ describe("--batch", () => {
         const before = drop.requests.batchItems.length;
         const refused = await runCli([...args, "--resume", "--retry-errors"]);
         expect(refused.code).toBe(2);
-        expect(refused.err).toContain("batch_submission_unknown");
+        expect(refused.err).toContain(`${out}.batches.json: batch_submission_unknown: 1 batch submission(s)`);
         expect(refused.err).toContain("--batch-resubmit");
         expect(drop.requests.batchItems.length).toBe(before);
         const resent = await runCli([...args, "--resume", "--retry-errors", "--batch-resubmit"]);

@@ -88,7 +88,8 @@ export class BatchCoordinator {
         kind: "input",
         stage: "batch",
         code: "batch_submission_unknown",
-        message: `${checkpointPath}: ${unknown.length} batch submission(s) (${requests} request(s)) were sent before the last run stopped, and ${provider.name} cannot be asked whether it accepted them; check the provider's console, then resume with --batch-resubmit to send those requests again (they may be paid twice)`,
+        file: checkpointPath,
+        message: `${unknown.length} batch submission(s) (${requests} request(s)) were sent before the last run stopped, and ${provider.name} cannot be asked whether it accepted them; check the provider's console, then resume with --batch-resubmit to send those requests again (they may be paid twice)`,
       });
     }
     this.checkpoint.batches = this.checkpoint.batches.filter((b) => b.id !== null);

@@ -11,7 +11,7 @@ import { taskJsonSchema } from "../src/authoring/index.ts";
 import { formatJsonFile, writeFileAtomic } from "../src/core/index.ts";
 import { envelopeJsonSchema } from "../src/envelope/index.ts";
 import { coverageStudyJsonSchema, powerReportJsonSchema } from "../src/metrics/index.ts";
-import { summaryJsonSchema } from "../src/report/index.ts";
+import { summaryJsonSchema } from "../src/summary/index.ts";
 
 export const SCHEMAS: Record<string, () => Record<string, unknown>> = {
   "schemas/task.schema.json": taskJsonSchema,

@@ -4,8 +4,15 @@
  * 3 blocked, 70 internal error). No logic lives here; the command groups live in src/cli/.
  */
 import { Command, CommanderError } from "commander";
-import { registerAuthoring } from "./cli/authoring.ts";
-import { registerEvaluation } from "./cli/evaluation.ts";
+import { registerCatalog } from "./cli/catalog.ts";
+import { registerConditions } from "./cli/conditions.ts";
+import { registerConveyor } from "./cli/conveyor.ts";
+import { registerCorpus } from "./cli/corpus.ts";
+import { registerEnvelope } from "./cli/envelope.ts";
+import { registerPlan } from "./cli/plan.ts";
+import { registerRun } from "./cli/run.ts";
+import { registerScoring } from "./cli/scoring.ts";
+import { registerSimulate } from "./cli/simulate.ts";
 import { EXIT, type CliIo } from "./commands/io.ts";
 import { FabenchError, formatProblem } from "./core/index.ts";
 
@@ -20,6 +27,7 @@ const processIo: CliIo = {
     return Buffer.concat(chunks);
   },
   isTty: process.stderr.isTTY === true,
+  env: process.env,
   onInterrupt: (handler) => {
     process.on("SIGINT", handler);
     return () => void process.off("SIGINT", handler);
@@ -37,8 +45,9 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       writeErr: io.err,
       outputError: (text, write) => write(text.replace(/^error: /, "fabench: usage_error: ")),
     });
-  registerAuthoring(program, { io, setExit });
-  registerEvaluation(program, { io, setExit });
+  // Registration order is the order `fabench --help` lists the commands: the pipeline's order.
+  const registrar = { io, setExit };
+  for (const register of [registerPlan, registerCorpus, registerCatalog, registerEnvelope, registerConditions, registerRun, registerConveyor, registerScoring, registerSimulate]) register(program, registrar);
   return program;
 }
 
@@ -68,6 +77,6 @@ function handleError(error: unknown, io: CliIo): number {
   }
   const detail = error instanceof Error ? error.message : String(error);
   io.err(`fabench: internal_error: ${detail} (a bug in fabench; rerun with FABENCH_DEBUG=1 for a stack trace)\n`);
-  if (process.env["FABENCH_DEBUG"] && error instanceof Error) io.err(`${error.stack ?? ""}\n`);
+  if (io.env?.["FABENCH_DEBUG"] && error instanceof Error) io.err(`${error.stack ?? ""}\n`);
   return EXIT.internal;
 }

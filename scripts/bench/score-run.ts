@@ -9,9 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "../../src/cli.ts";
 import { load, loadCheckedCorpus } from "../../src/commands/benchmark.ts";
-import { parseRunBytes } from "../../src/conditions/index.ts";
+import { parseRunBytes } from "../../src/conditions/runner/index.ts";
 import { loadUnitConverter } from "../../src/core/index.ts";
-import { scoreRecord, summarizeEpisodes } from "../../src/metrics/index.ts";
+import { scoreRecord } from "../../src/metrics/index.ts";
+import { summarizeEpisodes } from "../../src/summary/index.ts";
 import { median, runs, type BenchResult } from "./stats.ts";
 
 const RUNS = runs(3);

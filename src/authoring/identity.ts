@@ -3,6 +3,7 @@
  * corpus fills the plan's slots exactly once, without stratum or language drift, with unique
  * non-empty queries — and never looks at content quality or outcomes.
  */
+import type { RowProblem } from "./row-problem.ts";
 import { canonicalSha256, normalizeQuery, sortByCodePoint } from "../core/index.ts";
 import type { CorpusRow } from "./corpus-rows.ts";
 import type { Plan, Slot } from "./plan.ts";
@@ -21,14 +22,7 @@ export const IDENTITY_ERROR_CODES = [
 ] as const;
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 
-export interface IdentityError {
-  readonly code: IdentityErrorCode;
-  readonly semantic_task_id: string | null;
-  readonly location: string;
-  readonly message: string;
-  /** Line in the corpus file (null for plan-level problems); not part of the JSON report. */
-  readonly line: number | null;
-}
+export type IdentityError = RowProblem<IdentityErrorCode>;
 
 export interface IdentityReport {
   readonly ok: boolean;

@@ -1,5 +1,5 @@
 /** Authoring: the protocol, the slot plan and the corpus identity validator. */
-export { parseProtocol, protocolCoherenceProblems, protocolSchema, type ConditionSpec, type GateCheckSpec, type Protocol } from "./protocol.ts";
+export { gateMargin, INTERVAL_METHODS, intervalChecks, parseProtocol, protocolCoherenceProblems, protocolSchema, type CalibratedMethod, type ConditionSpec, type GateCheckSpec, type IntervalCheck, type IntervalMethod, type Protocol } from "./protocol.ts";
 export { buildPlan, parsePlan, planSchema, planSlots, semanticTaskId, PLAN_FORMAT, type Plan, type Slot } from "./plan.ts";
 export { parseCorpusText, type CorpusFormat, type CorpusRow, type CorpusRows } from "./corpus-rows.ts";
 export {
@@ -16,4 +16,5 @@ export { isNumericValue, taskJsonSchema, taskSchema, type ArgumentRule, type Evi
 export { CORPUS_FORMAT, corpusHeaderSchema, freezeIdentitySha256, tasksSha256, type CorpusHeader } from "./corpus-file.ts";
 export { FIRST_INDEX, generateCorpus, generateTasks, type GenerateInput } from "./generate/corpus.ts";
 export { hasContentRule } from "./generate/strata.ts";
-export { checkCorpus, CONTENT_RULES, type CheckContext, type CheckProblem, type CorpusCheckInput, type CorpusCheckReport } from "./check/index.ts";
+export { checkCorpus, CONTENT_RULES, type CheckContext, type CorpusCheckInput, type CorpusCheckReport } from "./check/index.ts";
+export type { RowProblem } from "./row-problem.ts";

@@ -8,6 +8,14 @@ import { type Problem, type Result, zodProblems } from "../core/index.ts";
 
 const identifier = z.string().min(1);
 
+/**
+ * Every interval method the bootstrap computes. `percentile` is the preregistered one; the others
+ * are the calibrated intervals beside it. The protocol's `gate_interval` names one of them.
+ */
+export const INTERVAL_METHODS = ["percentile", "percentile_widened", "bootstrap_t", "t_stratified"] as const;
+export type IntervalMethod = (typeof INTERVAL_METHODS)[number];
+export type CalibratedMethod = Exclude<IntervalMethod, "percentile">;
+
 const visibility = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("all_routes") }),
   z.strictObject({ kind: z.literal("required_routes") }),
@@ -68,7 +76,7 @@ export const protocolSchema = z.strictObject({
     interval: z.literal("percentile"),
     gate_verdict: z.literal("point_estimate"),
     /** The interval the gate's `interval_passed` uses; the preregistered percentile one is always reported too. */
-    gate_interval: z.enum(["percentile", "percentile_widened", "bootstrap_t", "t_stratified"]),
+    gate_interval: z.enum(INTERVAL_METHODS),
   }),
   agent_loop: z.strictObject({
     /** The system prompt, relative to the protocol file's folder; hashed into every run record. */
@@ -85,6 +93,29 @@ export const protocolSchema = z.strictObject({
 export type Protocol = z.infer<typeof protocolSchema>;
 export type ConditionSpec = Protocol["conditions"][number];
 export type GateCheckSpec = Protocol["gate"]["checks"][number];
+
+/** A gate check whose interval verdict reads a bound of the paired delta against the baseline. */
+export interface IntervalCheck {
+  readonly metric: string;
+  /** The delta's threshold (−0.02 for "at most 2 points worse", +0.01 for "at most 1 point more"). */
+  readonly threshold: number;
+  /** Which side of the threshold passes. */
+  readonly passSide: "above" | "below";
+}
+
+/** The checks that have an interval rule, in protocol order. */
+export function intervalChecks(protocol: Protocol): IntervalCheck[] {
+  return protocol.gate.checks.flatMap((c) => (c.interval_bound === undefined ? [] : [{ metric: c.metric, threshold: c.threshold, passSide: c.interval_bound === "lower" ? ("above" as const) : ("below" as const) }]));
+}
+
+/**
+ * The margin (a positive number) of the "delta at least −margin" check on a metric: what the
+ * simulator and the power analysis test against. Null when the protocol gates no such check.
+ */
+export function gateMargin(protocol: Protocol, metric: string): number | null {
+  const check = protocol.gate.checks.find((c) => c.metric === metric && c.rule === "delta_at_least");
+  return check === undefined ? null : -check.threshold;
+}
 
 /** Schema, then coherence; every problem is reported. */
 export function parseProtocol(value: unknown, file: string): Result<Protocol> {

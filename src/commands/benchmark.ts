@@ -2,7 +2,7 @@
 import { checkCorpus, parseCorpusText, taskSchema, type CheckContext, type CorpusCheckReport, type Plan, type Protocol, type Task } from "../authoring/index.ts";
 import { canonicalSha256, FabenchError, inputError, loadUnitConverter } from "../core/index.ts";
 import { loadCatalogs, loadPlan, loadPriorQueries, loadProtocol, readTextFile, type LoadedCatalog } from "./inputs.ts";
-import type { RowProblem } from "./problems.ts";
+import type { RowProblem } from "../authoring/index.ts";
 
 export interface BenchmarkInputs {
   readonly protocol: string;

@@ -1,7 +1,7 @@
 /** `fabench catalog build`: write the nested catalogs, or check the checked-in ones. */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { buildCatalog, catalogFileName } from "../conditions/index.ts";
+import { buildCatalog, catalogFileName } from "../conditions/catalog/index.ts";
 import { formatJsonFile, formatProblem, usageError, writeFileAtomic } from "../core/index.ts";
 import { loadProtocol, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";

@@ -1,5 +1,5 @@
 /** `fabench conditions freeze` and `fabench conditions show`. */
-import { freezeConditions, createRouter, type ConditionManifest } from "../conditions/index.ts";
+import { freezeConditions, createRouter, type ConditionManifest } from "../conditions/routing/index.ts";
 import { FabenchError, formatJsonFile, inputError, usageError, writeFileAtomic } from "../core/index.ts";
 import { load, loadCheckedCorpus, type BenchmarkInputs } from "./benchmark.ts";
 import { loadConditionManifest, readTextFile } from "./inputs.ts";
@@ -19,7 +19,7 @@ export interface FreezeOptions extends Omit<BenchmarkInputs, "forbiddenCorpus"> 
 export async function conditionsFreeze(options: FreezeOptions, io: CliIo): Promise<number> {
   const loaded = load({ ...options, forbiddenCorpus: [] });
   const corpus = await loadCheckedCorpus(loaded, options.corpus);
-  const router = createRouter(options.router, { args: options.routerArgs, timeoutMs: options.routerTimeoutMs });
+  const router = createRouter(options.router, { args: options.routerArgs, timeoutMs: options.routerTimeoutMs, path: io.env?.["PATH"] ?? "" });
   const result = await freezeConditions({ ...loaded, tasks: corpus.tasks, tasksSha256: corpus.tasksSha256, router });
   if (!result.ok) throw new FabenchError({ kind: "validation", stage: "conditions", code: result.problems[0]?.code ?? "freeze_failed", message: "", problems: result.problems.map((p) => ({ ...p, file: options.corpus })) });
   const text = formatJsonFile(result.value);

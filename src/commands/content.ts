@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { generateCorpus, hasContentRule } from "../authoring/index.ts";
-import { formatJsonFile, inputError, usageError, writeFileAtomic } from "../core/index.ts";
+import { formatJsonFile, inputError, toolRevision, usageError, writeFileAtomic } from "../core/index.ts";
 import { load, runCheck, type BenchmarkInputs } from "./benchmark.ts";
 import { readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
@@ -38,7 +38,7 @@ export async function corpusGenerate(options: CorpusGenerateOptions, io: CliIo):
   const missing = loaded.protocol.answer_task_strata.filter((s) => !hasContentRule(s));
   if (missing.length > 0) throw usageError("no_content_rule", `the generator has no content rule for stratum ${missing.join(", ")}; author that corpus and use \`fabench corpus check\``);
   const existing = existsSync(options.out) ? readTextFile(options.out, "corpus") : null;
-  const sourceRevision = options.check ? recordedRevision(existing?.text ?? null, options.out) : (options.sourceRevision ?? gitRevision());
+  const sourceRevision = options.check ? recordedRevision(existing?.text ?? null, options.out) : (options.sourceRevision ?? checkoutRevision());
   const corpus = generateCorpus({ ...loaded, catalogs: loaded.catalogs.map((c) => ({ size: c.size, sha256: c.catalog.sha256 })), sourceRevision });
   const text = formatJsonFile(corpus);
   // Nothing is written unless the generated corpus passes the full checker.
@@ -72,12 +72,9 @@ function recordedRevision(text: string | null, file: string): string {
   throw inputError("corpus", "invalid_corpus_header", "the corpus records no 40-hex generator_source_revision", { file });
 }
 
-function gitRevision(): string {
-  try {
-    const revision = execFileSync("git", ["rev-parse", "HEAD"], { cwd: resolve("."), encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-    if (/^[0-9a-f]{40}$/.test(revision)) return revision;
-  } catch {
-    /* not a git checkout */
-  }
-  throw usageError("no_source_revision", "not in a git checkout; give --source-revision SHA (40 hex digits)");
+/** The revision of the fabench checkout whose sources generate the corpus (never the working directory's repository). */
+function checkoutRevision(): string {
+  const revision = toolRevision();
+  if (revision === null) throw usageError("no_source_revision", "fabench is not running from its own git checkout; give --source-revision SHA (40 hex digits)");
+  return revision;
 }

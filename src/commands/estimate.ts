@@ -4,7 +4,8 @@
  * tool-schema tokens per condition come from the very prompts a model would receive; output
  * tokens are bounded by the output allowance. Costs come from the price table.
  */
-import { costUsd, runMatrix, type MatrixInput, type Price, type RunRecord } from "../conditions/index.ts";
+import { runMatrix, type MatrixInput, type RunRecord } from "../conditions/runner/index.ts";
+import { costUsd, type Price } from "../providers/index.ts";
 
 export interface ConditionEstimate {
   episodes: number;

@@ -4,11 +4,12 @@
  */
 import { parseCorpusText, parsePlan, parseProtocol, type Plan, type Protocol } from "../authoring/index.ts";
 import { join } from "node:path";
-import { catalogFileName, nestingProblems, parseCatalog, parseConditionManifest, type Catalog, type ConditionManifest } from "../conditions/index.ts";
+import { catalogFileName, nestingProblems, parseCatalog, type Catalog } from "../conditions/catalog/index.ts";
+import { parseConditionManifest, type ConditionManifest } from "../conditions/routing/index.ts";
 import type { z } from "zod";
-import { decodeUtf8, inputError, normalizeQuery, parseJsonText, readBytes, type Result, sha256Hex, withJsonLines, zodProblems } from "../core/index.ts";
+import { canonicalSha256, decodeUtf8, inputError, normalizeQuery, parseJsonText, readBytes, type Result, sha256Hex, withJsonLines, zodProblems } from "../core/index.ts";
 import { coverageStudySchema, type CoverageStudy } from "../metrics/index.ts";
-import { summarySchema, type Summary } from "../report/index.ts";
+import { summarySchema, type Summary } from "../summary/index.ts";
 
 export interface Loaded<T> {
   readonly value: T;
@@ -98,4 +99,11 @@ export function readCoverageStudy(path: string): CoverageStudy {
 /** A summary file, checked field by field against its published schema. */
 export function readSummary(path: string): Summary {
   return loadWithSchema(path, "summary", summarySchema, "invalid_summary");
+}
+
+/** The protocol a summary was scored under: refused (exit 2) when its hash is not the summary's. */
+export function loadSummaryProtocol(summary: Summary, summaryPath: string, protocolPath: string, stage: string): Protocol {
+  const protocol = loadProtocol(protocolPath).value;
+  if (summary.protocol_sha256 !== canonicalSha256(protocol)) throw inputError(stage, "protocol_mismatch", `the summary was scored under another protocol (give it with --protocol)`, { file: summaryPath });
+  return protocol;
 }

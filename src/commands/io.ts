@@ -8,6 +8,12 @@ export interface CliIo {
   readonly readStdin?: () => Promise<Buffer>;
   /** Whether stderr is a terminal (a live progress bar) or not (a line every few seconds). */
   readonly isTty?: boolean;
+  /**
+   * The environment: API keys for model agents, FABENCH_DEBUG, PATH for subprocesses. The binary
+   * passes `process.env`; tests pass their own, so no test mutates the process's environment.
+   * Absent means an empty environment.
+   */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** Registers a handler for Ctrl-C; returns a function that removes it. */
   readonly onInterrupt?: (handler: () => void) => () => void;
 }

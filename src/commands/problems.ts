@@ -1,14 +1,7 @@
 /** Printing row-level problems (identity and content) the same way for every corpus command. */
+import type { RowProblem } from "../authoring/index.ts";
 import { formatProblem } from "../core/index.ts";
 import { EXIT, type CliIo } from "./io.ts";
-
-export interface RowProblem {
-  readonly code: string;
-  readonly semantic_task_id: string | null;
-  readonly location: string;
-  readonly message: string;
-  readonly line: number | null;
-}
 
 /** The JSON shape of a problem: exactly code, semantic_task_id, location, message. */
 export function jsonProblem(p: RowProblem) {

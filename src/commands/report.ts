@@ -1,9 +1,9 @@
 /** `fabench report`: the summary as one static HTML file, or Markdown for a pull request. */
 import { basename, dirname, join } from "node:path";
-import { episodeKey, parseRunBytes } from "../conditions/index.ts";
+import { episodeKey, parseRunBytes } from "../conditions/runner/index.ts";
 import { readBytes, writeFileAtomic } from "../core/index.ts";
 import { renderHtml, renderMarkdown } from "../report/index.ts";
-import { readCoverageStudy, readSummary } from "./inputs.ts";
+import { loadSummaryProtocol, readCoverageStudy, readSummary } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 
 export interface ReportOptions {
@@ -13,17 +13,20 @@ export interface ReportOptions {
   readonly format: "html" | "md";
   /** A `fabench simulate coverage --json` output, for the coverage footnote. */
   readonly coverage?: string;
+  /** The protocol the summary was scored under (its gate gives the plot's margins). */
+  readonly protocol: string;
   readonly json: boolean;
 }
 
 export function report(options: ReportOptions, io: CliIo): number {
   const summary = readSummary(options.summary);
+  const protocol = loadSummaryProtocol(summary, options.summary, options.protocol, "report");
   const texts = new Map<string, string>();
   for (const path of options.runs) for (const r of parseRunBytes(readBytes(path, "run"), path).records) texts.set(episodeKey(r), r.final_text);
   const extension = options.format === "md" ? "md" : "html";
   const out = options.out ?? join(dirname(options.summary), `${basename(options.summary).replace(/\.summary\.json$|\.json$/, "")}.report.${extension}`);
   const coverage = options.coverage === undefined ? undefined : readCoverageStudy(options.coverage);
-  writeFileAtomic(out, options.format === "md" ? renderMarkdown(summary) : renderHtml(summary, options.runs.length > 0 ? texts : undefined, coverage));
+  writeFileAtomic(out, options.format === "md" ? renderMarkdown(summary) : renderHtml(summary, protocol, options.runs.length > 0 ? texts : undefined, coverage));
   if (options.json) printJson(io, { out, format: options.format, status: summary.gate.status });
   else io.out(`wrote ${out}\n`);
   return EXIT.ok;

@@ -8,27 +8,11 @@ import { existsSync, readFileSync, truncateSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Protocol } from "../authoring/index.ts";
-import { catalogFileName, episodeKey, parseRunBytes, RECORD_FORMAT, routerConfigSha256, type ConditionManifest, type PlannedEpisode, type RunMetadata } from "../conditions/index.ts";
-import { canonicalJson, inputError, readBytes, sha256Hex, usageError, writeFileAtomic } from "../core/index.ts";
+import { catalogFileName } from "../conditions/catalog/index.ts";
+import { routerConfigSha256, type ConditionManifest } from "../conditions/routing/index.ts";
+import { episodeKey, parseRunBytes, RECORD_FORMAT, type PlannedEpisode, type RunMetadata } from "../conditions/runner/index.ts";
+import { canonicalJson, inputError, readBytes, sha256Hex, taskSizeKey, toolRevision, toolRoot, toolVersion, usageError, writeFileAtomic } from "../core/index.ts";
 import type { CheckedCorpus, Loaded } from "./benchmark.ts";
-
-export function toolRoot(): string {
-  return fileURLToPath(new URL("../../", import.meta.url));
-}
-
-export function toolVersion(): string {
-  return (JSON.parse(readFileSync(join(toolRoot(), "package.json"), "utf8")) as { version: string }).version;
-}
-
-/** fabench's own git revision, when it runs from its own checkout (not someone else's). */
-export function gitRevision(): string | null {
-  try {
-    const git = (args: string[]) => execFileSync("git", ["-C", toolRoot(), ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-    return resolve(git(["rev-parse", "--show-toplevel"])) === resolve(toolRoot()) ? git(["rev-parse", "HEAD"]) : null;
-  } catch {
-    return null;
-  }
-}
 
 export function systemPromptPath(protocolPath: string, protocol: Protocol): string {
   return join(dirname(protocolPath), protocol.agent_loop.system_prompt_file);
@@ -51,8 +35,8 @@ export function checkSelection(manifest: ConditionManifest, protocol: Protocol, 
   const unknownSizes = sizes.filter((s) => !protocol.catalog_sizes.includes(s));
   if (unknownSizes.length > 0) throw usageError("unknown_catalog_size", `no such catalog size: ${unknownSizes.join(", ")} (have ${protocol.catalog_sizes.join(", ")})`);
   if (episodes.length === 0) throw usageError("empty_selection", "the selection has no episodes (check --tasks and --shard)");
-  const entries = new Set(manifest.entries.map((e) => `${e.semantic_task_id}|${e.catalog_size}`));
-  const missing = episodes.find((e) => !entries.has(`${e.semantic_task_id}|${e.catalog_size}`));
+  const entries = new Set(manifest.entries.map(taskSizeKey));
+  const missing = episodes.find((e) => !entries.has(taskSizeKey(e)));
   if (missing) throw inputError("run", "condition_manifest_incomplete", `the condition manifest has no entry for ${missing.semantic_task_id} at ${missing.catalog_size}`);
 }
 
@@ -81,7 +65,7 @@ export function runMetadata(input: MetadataInput): RunMetadata {
     format: RECORD_FORMAT,
     tool: "fabench",
     tool_version: toolVersion(),
-    git_revision: gitRevision(),
+    git_revision: toolRevision(),
     agent: input.agent.agent,
     model: input.agent.model,
     agent_settings: input.agent.settings as RunMetadata["agent_settings"],

@@ -1,26 +1,10 @@
 /** `fabench run`: replay the benchmark's evidence to an agent under every selected condition. */
 import { existsSync } from "node:fs";
 import type { Plan, Task } from "../authoring/index.ts";
-import {
-  createAgent,
-  episodeKey,
-  isModelAgent,
-  loadTokenCounter,
-  planEpisodes,
-  priceTableSchema,
-  realTiming,
-  RunWriter,
-  runMatrix,
-  TurnTokenCounter,
-  type Lane,
-  type MatrixInput,
-  type Price,
-  type Shard,
-  type RunRecord,
-  costUsd,
-  usageTokens,
-  type ProviderUsage,
-} from "../conditions/index.ts";
+import { createAgent, isModelAgent, type Lane } from "../conditions/agents/index.ts";
+import { loadTokenCounter, TurnTokenCounter } from "../conditions/execution/index.ts";
+import { episodeKey, planEpisodes, RunWriter, runMatrix, type MatrixInput, type Shard, type RunRecord } from "../conditions/runner/index.ts";
+import { BATCH_PRICE_FACTOR, Budget, priceTableSchema, realTiming, type Price } from "../providers/index.ts";
 import { canonicalSha256, compareCodePoints, FabenchError, usageError } from "../core/index.ts";
 import { load, loadCheckedCorpus } from "./benchmark.ts";
 import { prerequisiteFor, renderBlocking } from "./conveyor.ts";
@@ -106,6 +90,7 @@ export async function run(options: RunOptions, io: CliIo): Promise<number> {
       throw new FabenchError({ kind: "blocked", stage: "run", code: "prerequisite_unmet", message: "", problems: [{ code: "prerequisite_unmet", file: options.conveyor, message: `answer inference is locked until ${protocol.prerequisites.gate_stage} succeeds; blocking:\n${renderBlocking(status)}` }] });
   }
   const price = loadPrice(options.prices, options.agent);
+  const budget = new Budget(options.budgetUsd ?? null, price, options.batch ? BATCH_PRICE_FACTOR : 1);
   const corpus = await loadCheckedCorpus(loaded, options.corpus);
   const manifest = loadConditionManifest(options.conditionsManifest).value;
   checkManifest(manifest, loaded, corpus, options.conditionsManifest);
@@ -134,8 +119,7 @@ export async function run(options: RunOptions, io: CliIo): Promise<number> {
     retryBaseDelayMs: options.retryBaseDelay,
     ...(options.rpm !== undefined ? { rpm: options.rpm } : {}),
     ...(options.tpm !== undefined ? { tpm: options.tpm } : {}),
-    price,
-    ...(options.budgetUsd !== undefined ? { budgetUsd: options.budgetUsd } : {}),
+    budget,
     agentArgs: options.agentArg,
     passEnv: options.passEnv,
     agentTimeoutMs: options.agentTimeout,
@@ -167,15 +151,15 @@ export async function run(options: RunOptions, io: CliIo): Promise<number> {
     concurrency: options.batch ? Math.max(1, episodes.length) : options.concurrency,
   };
   if (options.estimate) {
-    const estimate = await estimateRun(matrix, options.maxOutputTokens, price, options.batch ? 0.5 : 1);
+    const estimate = await estimateRun(matrix, options.maxOutputTokens, price, options.batch ? BATCH_PRICE_FACTOR : 1);
     if (options.json) printJson(io, { agent: options.agent, ...estimate });
     else io.out(renderEstimate(options.agent, estimate));
     return EXIT.ok;
   }
-  return execute(options, out, matrix, episodes, io);
+  return execute(options, out, matrix, episodes, budget, io);
 }
 
-async function execute(options: RunOptions, out: string, matrix: Omit<MatrixInput, "maxErrors">, episodes: MatrixInput["episodes"], io: CliIo): Promise<number> {
+async function execute(options: RunOptions, out: string, matrix: Omit<MatrixInput, "maxErrors">, episodes: MatrixInput["episodes"], budget: Budget, io: CliIo): Promise<number> {
   if (options.resume && options.retryErrors) {
     const dropped = dropErrorRecords(out);
     if (dropped > 0) io.err(`${out}: ${dropped} error-coded episode(s) will be run again\n`);
@@ -190,13 +174,7 @@ async function execute(options: RunOptions, out: string, matrix: Omit<MatrixInpu
   });
   const writer = new RunWriter(out);
   const clock = () => performance.now();
-  let spent = 0;
-  const price = loadPrice(options.prices, options.agent);
-  const append = (record: RunRecord) => {
-    writer.append(record);
-    // The batch APIs bill half the synchronous price.
-    if (price) spent += recordCost(record, price) * (options.batch ? 0.5 : 1);
-  };
+  const append = (record: RunRecord) => writer.append(record);
   let result;
   try {
     result = await runMatrix(
@@ -216,10 +194,10 @@ async function execute(options: RunOptions, out: string, matrix: Omit<MatrixInpu
     errors: result.errors,
     stopped: result.stopped,
     stop_reason: result.stopReason,
-    spent_usd: price ? Math.round(spent * 10_000) / 10_000 : null,
+    spent_usd: budget.priced ? Math.round(budget.spentUsd * 10_000) / 10_000 : null,
   };
   if (options.json) printJson(io, summary);
-  else io.out(`${out}: ${result.finished} episode(s) written, ${resume.done.size} already finished, ${result.errors} infrastructure error(s)${price ? `, $${summary.spent_usd} spent` : ""}\n`);
+  else io.out(`${out}: ${result.finished} episode(s) written, ${resume.done.size} already finished, ${result.errors} infrastructure error(s)${budget.priced ? `, $${summary.spent_usd} spent` : ""}\n`);
   if (!result.stopped) return EXIT.ok;
   const why = { interrupted: "interrupted", max_errors: `stopped after ${result.errors} infrastructure errors (--max-errors)`, budget_exhausted: "stopped before a request that could exceed --budget-usd" }[result.stopReason ?? "interrupted"];
   io.err(`${why}; continue with the same command and --resume${result.errors > 0 ? " (add --retry-errors to rerun error-coded episodes)" : ""}\n`);
@@ -238,12 +216,4 @@ function renderEstimate(agent: string, e: Awaited<ReturnType<typeof estimateRun>
 function selectedTasks(tasks: readonly Task[], plan: Plan, selection: Parameters<typeof planEpisodes>[2]) {
   const ids = [...new Set(planEpisodes(tasks, plan, { ...selection, trials: 1 }, null).map((e) => e.semantic_task_id))].sort(compareCodePoints);
   return { task_count: ids.length, task_ids_sha256: canonicalSha256(ids) };
-}
-
-/** What a record's turns cost, from the provider's usage (the local count where it reported none). */
-function recordCost(record: RunRecord, price: Price): number {
-  return record.turns.reduce((sum, turn) => {
-    const tokens = turn["tokens"] as { input: number; output: number };
-    return sum + costUsd(price, usageTokens(turn["provider_usage"] as ProviderUsage | null, tokens.input, tokens.output));
-  }, 0);
 }

@@ -1,5 +1,5 @@
 /** `fabench runs merge`: shards into one run file. */
-import { mergeRuns, parseRunBytes } from "../conditions/index.ts";
+import { mergeRuns, parseRunBytes } from "../conditions/runner/index.ts";
 import { FabenchError, formatProblem, readBytes, usageError, writeFileAtomic } from "../core/index.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { resolve } from "node:path";

@@ -9,3 +9,6 @@ export { compareCodePoints, LineIndex, sortByCodePoint } from "./text.ts";
 export { issuePath, withJsonLines, zodProblems } from "./schema.ts";
 export { loadUnitConverter, type UnitConverter } from "./units.ts";
 export { jsonEqual } from "./json-equal.ts";
+export { createDraw, PythonRandom, type IndexDraw, type RngName } from "./random.ts";
+export { episodeKey, taskSizeKey, type EpisodeKey } from "./keys.ts";
+export { toolRevision, toolRoot, toolVersion } from "./tool.ts";

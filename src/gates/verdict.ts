@@ -4,7 +4,7 @@
  * (`interval_passed`, reported beside it). BLOCKED whenever the prerequisite is unmet, whatever
  * the numbers; otherwise PASS when any deployable condition passes on a complete run set.
  */
-import type { GateCheckSpec, Protocol } from "../authoring/index.ts";
+import type { CalibratedMethod, GateCheckSpec, Protocol } from "../authoring/index.ts";
 import type { PrerequisiteStatus } from "./conveyor.ts";
 
 /** Boundaries are inclusive as written; this slack absorbs floating-point rounding of means only. */
@@ -16,7 +16,7 @@ export interface IntervalView {
   readonly low: number | null;
   readonly high: number | null;
   /** Calibrated intervals by method, when the summary has them. */
-  readonly calibrated?: Partial<Record<"percentile_widened" | "bootstrap_t" | "t_stratified", { readonly low: number | null; readonly high: number | null }>>;
+  readonly calibrated?: Partial<Record<CalibratedMethod, { readonly low: number | null; readonly high: number | null }>>;
 }
 
 /** The bounds of the interval method the protocol names for the gate. */

@@ -1,6 +1,6 @@
 /** Aggregates of scored episodes: per condition × catalog size and pooled, plus breakdowns. */
 import { compareCodePoints } from "../core/index.ts";
-import { SUMMED_METRICS, type EpisodeRow } from "./episodes.ts";
+import { SUMMED_METRICS, type EpisodeRow } from "./scored-records.ts";
 import { POOLED, type Interval } from "./bootstrap/index.ts";
 
 export interface ConditionAggregate {

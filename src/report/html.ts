@@ -3,9 +3,11 @@
  * the verdict with its blocking chain, the gate tables, a forest plot of the paired deltas,
  * tokens per condition, breakdowns, answer failures, an episode browser and the provenance.
  */
-import { METHODS, POOLED, type Breakdown, type CoverageStudy } from "../metrics/index.ts";
+import { intervalChecks, type Protocol } from "../authoring/index.ts";
+import { episodeKey } from "../core/index.ts";
+import { METHODS, POOLED, statisticKey, type Breakdown, type CoverageStudy } from "../metrics/index.ts";
 import { barChart, escape, forestPlot, type ForestRow } from "./svg.ts";
-import type { Summary } from "./types.ts";
+import type { Summary } from "../summary/index.ts";
 
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:1100px;color:#222;padding:0 1rem}
 h1{font-size:1.6rem}h2{margin-top:2.2rem;border-bottom:1px solid #ddd}table{border-collapse:collapse;margin:.6rem 0}
@@ -19,7 +21,8 @@ const num = (v: number | null | undefined, digits = 4) => (v === null || v === u
 /** A gate bound is null beside a defined estimate only when the interval is unbounded on that side. */
 const gateBound = (v: number | null, side: "low" | "high") => (v === null ? (side === "low" ? "−∞" : "+∞") : num(v));
 
-export function renderHtml(summary: Summary, finalTexts?: ReadonlyMap<string, string>, coverage?: CoverageStudy): string {
+/** `protocol` is the one the summary was scored under (the caller checks its hash): the plot's margins come from its gate. */
+export function renderHtml(summary: Summary, protocol: Protocol, finalTexts?: ReadonlyMap<string, string>, coverage?: CoverageStudy): string {
   const g = summary.gate;
   const sections = [
     `<h1>fabench report — ${escape(summary.protocol_id)}</h1>`,
@@ -27,7 +30,7 @@ export function renderHtml(summary: Summary, finalTexts?: ReadonlyMap<string, st
     g.prerequisite.satisfied ? "" : `<p>Blocked by the prerequisite chain:</p><ul>${g.prerequisite.blocking.map((b) => `<li><strong>${escape(b.stage)}</strong>: ${escape(b.reason)}</li>`).join("")}</ul>`,
     `<p class="muted">Agent <code>${escape(summary.run.agent)}</code>${summary.run.model ? ` model <code>${escape(summary.run.model)}</code>` : ""}; ${summary.episodes} episodes; ${summary.infrastructure_errors.total} infrastructure errors. The point-estimate rule is the protocol's verdict; the interval rule is reported beside it.</p>`,
     gateSection(summary),
-    forestSection(summary),
+    forestSection(summary, protocol),
     coverageFootnote(summary, coverage),
     tokenSection(summary),
     breakdownSection(summary),
@@ -60,24 +63,28 @@ function gateSection(s: Summary): string {
   return `<h2 id="gate">Gate, pooled over catalog sizes</h2><p class="muted">Each cell: the paired delta against FULL (or the value, ratio or total the check uses), with its preregistered ${escape(s.bootstrap.interval)} ${Math.round(s.bootstrap.confidence * 100)} % interval and, marked "gate", the ${escape(s.gate.interval_method)} interval the interval verdict uses.</p>${gateTable(s.gate.conditions)}${perCatalog}`;
 }
 
-function forestSection(s: Summary): string {
-  const deployable = Object.keys(s.gate.conditions);
+function forestSection(s: Summary, protocol: Protocol): string {
   const rows: ForestRow[] = [];
-  const metrics: Array<[string, number, "above" | "below"]> = [
-    ["required_fact_recall", -0.02, "above"],
-    ["numeric_value_accuracy", -0.02, "above"],
-    ["unit_accuracy", -0.02, "above"],
-    ["provenance_accuracy", -0.02, "above"],
-    ["unsupported_fact_rate", 0.01, "below"],
-  ];
-  for (const condition of [...deployable, "ORACLE"].filter((c) => s.aggregates[POOLED]?.[c]))
-    for (const [metric, margin, side] of metrics) {
-      const i = s.bootstrap.intervals[`${POOLED}|${condition}|${metric}|delta`];
-      const method = s.gate.interval_method as "bootstrap_t" | "percentile_widened" | "t_stratified";
-      const calibrated = i?.calibrated?.[method];
-      if (i) rows.push({ label: `${condition} · ${metric}`, point: i.point, low: i.low, high: i.high, margin, passSide: side, ...(calibrated ? { alt: { low: calibrated.low, high: calibrated.high } } : {}) });
+  const checks = intervalChecks(protocol);
+  // Every condition compared with the baseline: the deployable ones the gate judges, and the
+  // reference conditions (ORACLE) that show what a perfect router would give.
+  const compared = protocol.conditions.map((c) => c.id).filter((c) => c !== protocol.baseline_condition && s.aggregates[POOLED]?.[c]);
+  const method = s.bootstrap.gate_interval;
+  for (const condition of compared)
+    for (const { metric, threshold, passSide } of checks) {
+      const i = s.bootstrap.intervals[statisticKey(POOLED, condition, metric, "delta")];
+      const calibrated = method === "percentile" ? undefined : i?.calibrated?.[method];
+      if (i) rows.push({ label: `${condition} · ${metric}`, point: i.point, low: i.low, high: i.high, margin: threshold, passSide, ...(calibrated ? { alt: { low: calibrated.low, high: calibrated.high } } : {}) });
     }
-  return `<h2 id="forest">Paired deltas against FULL</h2><p class="muted">Dots: point estimates; bars: ${Math.round(s.bootstrap.confidence * 100)} % intervals (${s.bootstrap.iterations.toLocaleString("en")} iterations, seed ${s.bootstrap.seed}, ${escape(s.bootstrap.generator)}); thin grey bars: the ${escape(s.gate.interval_method)} interval the interval verdict uses; dashed: the margin (−2 pp for accuracies, +1 pp for the unsupported rate).</p>${forestPlot(rows, "Paired deltas with intervals")}`;
+  return `<h2 id="forest">Paired deltas against ${escape(protocol.baseline_condition)}</h2><p class="muted">Dots: point estimates; bars: ${Math.round(s.bootstrap.confidence * 100)} % intervals (${s.bootstrap.iterations.toLocaleString("en")} iterations, seed ${s.bootstrap.seed}, ${escape(s.bootstrap.generator)}); thin grey bars: the ${escape(s.gate.interval_method)} interval the interval verdict uses; dashed: the margin (${marginText(checks)}).</p>${forestPlot(rows, "Paired deltas with intervals")}`;
+}
+
+/** "−2 pp for a, b; +1 pp for c": each threshold of the protocol's interval checks with its metrics. */
+function marginText(checks: ReturnType<typeof intervalChecks>): string {
+  const byThreshold = new Map<number, string[]>();
+  for (const c of checks) byThreshold.set(c.threshold, [...(byThreshold.get(c.threshold) ?? []), c.metric]);
+  const points = (t: number) => `${t < 0 ? "−" : "+"}${Math.abs(Math.round(t * 10000) / 100)} pp`;
+  return [...byThreshold].map(([t, metrics]) => `${points(t)} for ${metrics.join(", ")}`).join("; ");
 }
 
 function coverageFootnote(s: Summary, study: CoverageStudy | undefined): string {
@@ -133,7 +140,7 @@ function episodeSection(s: Summary, finalTexts?: ReadonlyMap<string, string>): s
   const tasks = [...byTask].map(([task, episodes]) => {
     const items = episodes.map((e) => {
       const facts = e.facts.map((f) => `<tr><td>${escape(f.key)}</td><td>${f.licensed ? "✓" : "✗"}</td><td>${escape(f.reason)}</td></tr>`).join("");
-      const text = finalTexts?.get(`${e.semantic_task_id}|${e.catalog_size}|${e.condition}|${e.trial}`);
+      const text = finalTexts?.get(episodeKey(e));
       return `<details><summary>${escape(e.condition)} @ ${e.catalog_size}, trial ${e.trial}: recall ${num(e.metrics["required_fact_recall"], 2)}${e.malformed_reason ? `, malformed (${escape(e.malformed_reason)})` : ""}${e.status === "error" ? `, error ${escape(e.error_code ?? "")}` : ""}</summary>${facts ? `<table><tr><th>fact</th><th>licensed</th><th>verdict</th></tr>${facts}</table>` : "<p class=muted>no facts</p>"}${text !== undefined ? `<pre>${escape(text)}</pre>` : ""}</details>`;
     });
     return `<details><summary><code>${escape(task)}</code></summary>${items.join("")}</details>`;

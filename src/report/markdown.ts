@@ -1,6 +1,6 @@
 /** A short Markdown summary for a pull request. */
 import { POOLED } from "../metrics/index.ts";
-import type { Summary } from "./types.ts";
+import type { Summary } from "../summary/index.ts";
 
 const num = (v: number | null | undefined) => (v === null || v === undefined ? "–" : Math.abs(v) >= 100 ? Math.round(v).toString() : v.toFixed(4));
 

@@ -3,7 +3,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatJsonFile } from "../../src/core/index.ts";
 import { powerReportSchema } from "../../src/metrics/index.ts";
-import { summaryJsonSchema } from "../../src/report/index.ts";
+import { summaryJsonSchema } from "../../src/summary/index.ts";
 import { runCli } from "../helpers/cli.ts";
 import { satisfiedConveyor } from "../helpers/conveyor.ts";
 import { join, useTempDir } from "../helpers/temp.ts";

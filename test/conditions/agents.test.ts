@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Budget, classify, parseTextToolCalls, RateLimiter, retryAfter, toAnthropicMessages, withRetries, type Timing } from "../../src/conditions/index.ts";
+import { Budget, classify, parseTextToolCalls, RateLimiter, retryAfter, toAnthropicMessages, withRetries, type Timing } from "../../src/providers/index.ts";
 import { FabenchError } from "../../src/core/index.ts";
 
 /** A clock that only moves when someone sleeps. */

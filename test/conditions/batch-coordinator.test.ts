@@ -1,8 +1,8 @@
 /** The batch coordinator's submission bookkeeping, against an in-memory provider. */
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { BatchCoordinator, BatchRejected, type BatchOutcome, type BatchProvider } from "../../src/conditions/agents/batch/coordinator.ts";
-import type { ProviderRequest } from "../../src/conditions/agents/providers/types.ts";
+import { BatchCoordinator, BatchRejected, type BatchOutcome, type BatchProvider } from "../../src/providers/batch/coordinator.ts";
+import type { ProviderRequest } from "../../src/providers/types.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 
 const timing = { now: () => 0, sleep: async () => undefined, random: () => 0.5 };

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ACTIONS, buildCatalog, catalogSha256, nestingProblems, parseCatalog, RESOURCES } from "../../src/conditions/index.ts";
+import { ACTIONS, buildCatalog, catalogSha256, nestingProblems, parseCatalog, RESOURCES } from "../../src/conditions/catalog/index.ts";
 import { canonicalSha256, compareCodePoints, formatJsonFile } from "../../src/core/index.ts";
 
 const c100 = buildCatalog(100);

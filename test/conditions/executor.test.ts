@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Task } from "../../src/authoring/index.ts";
-import { ReplayExecutor, type ConditionManifest, type Visible } from "../../src/conditions/index.ts";
+import { ReplayExecutor, type Visible } from "../../src/conditions/execution/index.ts";
+import { type ConditionManifest } from "../../src/conditions/routing/index.ts";
 import { bundled } from "../helpers/bundled.ts";
 
 const { corpus, catalogs } = bundled();

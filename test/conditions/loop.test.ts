@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Task } from "../../src/authoring/index.ts";
-import { keywordRanking, loadTokenCounter, manifestEntry, referenceAgent, runEpisode, TurnTokenCounter, type Agent, type LoopSettings, type Stage } from "../../src/conditions/index.ts";
+import { referenceAgent, type Agent } from "../../src/conditions/agents/index.ts";
+import { loadTokenCounter, runEpisode, TurnTokenCounter, type LoopSettings } from "../../src/conditions/execution/index.ts";
+import { keywordRanking, manifestEntry, type Stage } from "../../src/conditions/routing/index.ts";
 import { loadUnitConverter, type UnitConverter } from "../../src/core/index.ts";
 import { parseEnvelope } from "../../src/envelope/index.ts";
 import { scoreEpisode } from "../../src/metrics/index.ts";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Protocol } from "../../src/authoring/index.ts";
-import { conditionStages, createRouter, freezeConditions, parseConditionManifest } from "../../src/conditions/index.ts";
+import { conditionStages, createRouter, freezeConditions, parseConditionManifest } from "../../src/conditions/routing/index.ts";
 import { canonicalSha256, formatJsonFile } from "../../src/core/index.ts";
 import { runCli } from "../helpers/cli.ts";
 import { bundled } from "../helpers/bundled.ts";

@@ -2,7 +2,8 @@ import { chmodSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCatalog, createRouter, keywordRanking, tokenize } from "../../src/conditions/index.ts";
+import { buildCatalog } from "../../src/conditions/catalog/index.ts";
+import { createRouter, keywordRanking, tokenize } from "../../src/conditions/routing/index.ts";
 import { FabenchError } from "../../src/core/index.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 
@@ -57,7 +58,7 @@ describe("external routers", () => {
 
   it("command: reads one JSON object, completes a partial ranking in route-id order", async () => {
     const path = script(`let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const q=JSON.parse(s);console.log(JSON.stringify({ranking:["exports__export", q.endpoints[5].route_id]}))})`);
-    const ranking = await createRouter(`command:${path}`).rank(request);
+    const ranking = await createRouter(`command:${path}`, { path: process.env["PATH"] ?? "" }).rank(request);
     expect(ranking.slice(0, 2)).toEqual(["exports.export", endpoints[5]!.route_id]);
     expect(ranking).toHaveLength(100);
   });
@@ -68,12 +69,12 @@ describe("external routers", () => {
     ["router_bad_response", "console.log(JSON.stringify({ranking:['exports.export','exports__export']}))"],
     ["router_failed", "process.exit(3)"],
   ])("command: reports %s", async (code, body) => {
-    expect(await rejection(createRouter(`command:${script(body)}`).rank(request))).toBe(code);
+    expect(await rejection(createRouter(`command:${script(body)}`, { path: process.env["PATH"] ?? "" }).rank(request))).toBe(code);
   });
 
   it("command: times out", async () => {
     const path = script("setTimeout(() => {}, 10000)");
-    expect(await rejection(createRouter(`command:${path}`, { timeoutMs: 300 }).rank(request))).toBe("router_timeout");
+    expect(await rejection(createRouter(`command:${path}`, { timeoutMs: 300, path: process.env["PATH"] ?? "" }).rank(request))).toBe("router_timeout");
   });
 
   describe("http", () => {

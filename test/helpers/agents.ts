@@ -1,5 +1,6 @@
 /** Deterministic fake agents for loop tests: they play a fixed script of turns. */
-import type { Agent, AgentTurnRequest, AgentTurnResponse, ToolCall } from "../../src/conditions/index.ts";
+import type { Agent, AgentTurnRequest, AgentTurnResponse } from "../../src/conditions/agents/index.ts";
+import type { ToolCall } from "../../src/providers/index.ts";
 
 export type Scripted = { text?: string; calls?: Array<{ name: string; arguments: unknown }> };
 

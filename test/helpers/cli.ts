@@ -7,9 +7,17 @@ export interface CliRun {
   readonly err: string;
 }
 
-export async function runCli(argv: readonly string[]): Promise<CliRun> {
+export interface CliOptions {
+  /**
+   * The environment the CLI sees (API keys, FABENCH_DEBUG, PATH for subprocesses). Absent: an
+   * empty environment. Tests pass keys here and never touch `process.env`.
+   */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+export async function runCli(argv: readonly string[], options: CliOptions = {}): Promise<CliRun> {
   let out = "";
   let err = "";
-  const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t) });
+  const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t), ...(options.env ? { env: options.env } : {}) });
   return { code, out, err };
 }

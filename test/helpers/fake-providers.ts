@@ -7,7 +7,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Task } from "../../src/authoring/index.ts";
-import { loadTokenCounter, parseTextToolCalls, referenceTurn, type Message, type ToolCall, type ToolDefinition } from "../../src/conditions/index.ts";
+import { referenceTurn } from "../../src/conditions/agents/index.ts";
+import { loadTokenCounter } from "../../src/conditions/execution/index.ts";
+import { parseTextToolCalls, type Message, type ToolCall, type ToolDefinition } from "../../src/providers/index.ts";
 
 export type Fault =
   | { kind: "status"; status: number; retryAfter?: string }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Task } from "../../src/authoring/index.ts";
-import { bootstrap, summarizeEpisodes, type EpisodeRow } from "../../src/metrics/index.ts";
+import { bootstrap, type EpisodeRow } from "../../src/metrics/index.ts";
+import { summarizeEpisodes } from "../../src/summary/index.ts";
 import { bundled } from "../helpers/bundled.ts";
 
 const { protocol } = bundled();

@@ -2,6 +2,7 @@
  * The full content checker: identity first, then the corpus header's hashes, then every content
  * rule on every task. Reports every problem with a code; pure (the shell loads the inputs).
  */
+import type { RowProblem } from "../row-problem.ts";
 import { normalizeQuery } from "../../core/index.ts";
 import type { CorpusRow, CorpusRows } from "../corpus-rows.ts";
 import { tasksSha256 } from "../corpus-file.ts";
@@ -21,19 +22,11 @@ export type { CheckContext } from "./context.ts";
 /** Every content rule, by name; each is a small function in its own file group. */
 export const CONTENT_RULES: Record<string, TaskRule> = { ...routeRules, ...evidenceRules, ...factRules };
 
-export interface CheckProblem {
-  readonly code: string;
-  readonly semantic_task_id: string | null;
-  readonly location: string;
-  readonly message: string;
-  readonly line: number | null;
-}
-
 export interface CorpusCheckReport {
   readonly ok: boolean;
   readonly task_count: number;
   readonly tasks_sha256: string | null;
-  readonly errors: CheckProblem[];
+  readonly errors: RowProblem[];
 }
 
 export interface CorpusCheckInput {
@@ -50,7 +43,7 @@ export interface CorpusCheckInput {
 export function checkCorpus(input: CorpusCheckInput): CorpusCheckReport {
   const { corpus } = input;
   const identity = validateIdentity(corpus.rows, input.plan);
-  const errors: CheckProblem[] = identity.errors.map((e) => ({ ...e }));
+  const errors: RowProblem[] = identity.errors.map((e) => ({ ...e }));
   if (hasHeader(corpus.document))
     for (const p of headerProblems({ ...input, document: corpus.document }))
       errors.push({ ...p, semantic_task_id: null, location: "header", line: 1 });
@@ -59,12 +52,12 @@ export function checkCorpus(input: CorpusCheckInput): CorpusCheckReport {
   return { ok, task_count: corpus.rows.length, tasks_sha256: ok ? tasksSha256(corpus.rows.map((r) => r.value)) : null, errors };
 }
 
-function taskProblems(row: CorpusRow, input: CorpusCheckInput): CheckProblem[] {
+function taskProblems(row: CorpusRow, input: CorpusCheckInput): RowProblem[] {
   const value = row.value;
   if (typeof value !== "object" || value === null || Array.isArray(value)) return []; // identity reported it
   const rawId = (value as Record<string, unknown>)["semantic_task_id"];
   const id = typeof rawId === "string" ? rawId : null;
-  const at = (code: string, message: string): CheckProblem => ({ code, semantic_task_id: id, location: row.location, line: row.line, message });
+  const at = (code: string, message: string): RowProblem => ({ code, semantic_task_id: id, location: row.location, line: row.line, message });
   const parsed = taskSchema.safeParse(value);
   if (!parsed.success) return parsed.error.issues.map((i) => at("invalid_task", `${issuePath(i.path)}: ${i.message}`));
   const task = parsed.data;

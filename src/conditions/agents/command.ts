@@ -6,7 +6,7 @@
  */
 import { spawn } from "node:child_process";
 import { FabenchError } from "../../core/index.ts";
-import type { ToolCall } from "../executor/types.ts";
+import type { ToolCall } from "../execution/types.ts";
 import type { Agent, AgentTurnRequest, AgentTurnResponse } from "./types.ts";
 
 export const COMMAND_AGENT_PROTOCOL_VERSION = 1;

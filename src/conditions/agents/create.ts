@@ -1,16 +1,13 @@
 /** Agents by spec: `reference`, `anthropic:MODEL`, `openai:MODEL`, `openai-compatible:MODEL`, `command:PATH`. */
 import { usageError } from "../../core/index.ts";
-import type { TokenCounter } from "../tokens.ts";
-import { Budget, type Price } from "./budget.ts";
-import { BatchCoordinator, type BatchProvider } from "./batch/coordinator.ts";
-import { anthropicBatches, openaiBatches } from "./batch/providers.ts";
+import type { TokenCounter } from "../execution/tokens.ts";
+import { Budget, type Price } from "../../providers/index.ts";
+import { BatchCoordinator } from "../../providers/index.ts";
+import { createBatchProvider, createClient } from "../../providers/index.ts";
 import { commandAgent } from "./command.ts";
 import { modelAgent } from "./model.ts";
-import { anthropicClient } from "./providers/anthropic.ts";
-import { openaiClient } from "./providers/openai.ts";
-import { openaiResponsesClient } from "./providers/openai-responses.ts";
-import type { GenerationSettings } from "./providers/types.ts";
-import { DEFAULT_RETRY, RateLimiter, type Timing } from "./reliability.ts";
+import type { GenerationSettings } from "../../providers/index.ts";
+import { DEFAULT_RETRY, RateLimiter, type Timing } from "../../providers/index.ts";
 import { referenceAgent } from "./reference.ts";
 import type { Agent } from "./types.ts";
 
@@ -33,8 +30,8 @@ export interface AgentOptions {
   readonly retryBaseDelayMs?: number;
   readonly rpm?: number;
   readonly tpm?: number;
-  readonly price: Price | null;
-  readonly budgetUsd?: number;
+  /** The run's spending ledger (prices, the cap, the batch discount); none for agents that spend nothing. */
+  readonly budget?: Budget;
   readonly agentArgs: readonly string[];
   readonly passEnv: readonly string[];
   readonly agentTimeoutMs: number;
@@ -63,8 +60,9 @@ export function createAgent(options: AgentOptions): Agent {
     return commandAgent({ path: target, args: options.agentArgs, passEnv: options.passEnv, env: options.env, timeoutMs: options.agentTimeoutMs, maxStdoutBytes: 4 * 1024 * 1024, maxStderrBytes: 1024 * 1024, taskSetSha256: options.taskSetSha256 });
   if (options.lane === "pinned-model" && !options.modelRevision) throw usageError("model_revision_required", "--lane pinned-model needs --model-revision (an immutable provider revision)");
   const model = options.lane === "pinned-model" && options.modelRevision ? options.modelRevision : target;
-  const provider = providerClient(kind, model, options);
-  const batch = options.batch ? new BatchCoordinator(batchProvider(kind, model, options), options.batch.checkpointPath, options.timing, { pollMs: options.batch.pollMs, resubmitUnknown: options.batch.resubmitUnknown }) : undefined;
+  const client = { kind, model, env: options.env, openaiApi: options.openaiApi, timeoutMs: options.requestTimeoutMs, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) };
+  const provider = createClient(client);
+  const batch = options.batch ? new BatchCoordinator(createBatchProvider(client), options.batch.checkpointPath, options.timing, { pollMs: options.batch.pollMs, resubmitUnknown: options.batch.resubmitUnknown }) : undefined;
   return modelAgent({
     identity: {
       agent: kind,
@@ -88,34 +86,8 @@ export function createAgent(options: AgentOptions): Agent {
     retry: { ...DEFAULT_RETRY, maxRetries: options.maxRetries, ...(options.retryBaseDelayMs !== undefined ? { baseDelayMs: options.retryBaseDelayMs } : {}) },
     timing: options.timing,
     limiter: new RateLimiter(options.rpm ?? null, options.tpm ?? null, options.timing),
-    budget: new Budget(options.budgetUsd ?? null, options.price),
+    budget: options.budget ?? new Budget(null, null),
     tokens: options.tokens,
     ...(batch ? { batch } : {}),
   });
-}
-
-function batchProvider(kind: string, model: string, options: AgentOptions): BatchProvider {
-  const common = { model, timeoutMs: options.requestTimeoutMs, ...(options.baseUrl ? { baseURL: options.baseUrl } : {}) };
-  if (kind === "anthropic") return anthropicBatches({ ...common, apiKey: options.env["ANTHROPIC_API_KEY"] ?? "" });
-  if (kind === "openai" && options.openaiApi === "chat") return openaiBatches({ ...common, apiKey: options.env["OPENAI_API_KEY"] ?? "", compatible: false });
-  throw usageError("unsupported_option", "--batch works with anthropic:MODEL and openai:MODEL (Chat Completions)");
-}
-
-function providerClient(kind: string, model: string, options: AgentOptions) {
-  const timeoutMs = options.requestTimeoutMs;
-  const baseURL = options.baseUrl;
-  if (kind === "anthropic") {
-    const apiKey = options.env["ANTHROPIC_API_KEY"];
-    if (!apiKey) throw usageError("missing_api_key", "set ANTHROPIC_API_KEY in the environment");
-    return anthropicClient({ model, apiKey, timeoutMs, ...(baseURL ? { baseURL } : {}) });
-  }
-  if (kind === "openai" || kind === "openai-compatible") {
-    const compatible = kind === "openai-compatible";
-    if (compatible && !baseURL) throw usageError("missing_base_url", "openai-compatible needs --base-url (including /v1)");
-    const apiKey = options.env["OPENAI_API_KEY"] ?? (compatible ? "not-needed" : undefined);
-    if (!apiKey) throw usageError("missing_api_key", "set OPENAI_API_KEY in the environment");
-    if (options.openaiApi === "responses") return openaiResponsesClient({ model, apiKey, timeoutMs, ...(baseURL ? { baseURL } : {}) });
-    return openaiClient({ model, apiKey, timeoutMs, compatible, ...(baseURL ? { baseURL } : {}) });
-  }
-  throw usageError("unknown_agent", `unknown agent kind ${kind}; use reference, anthropic, openai, openai-compatible or command`);
 }

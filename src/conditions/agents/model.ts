@@ -2,13 +2,13 @@
  * A model agent: one provider request per turn, through the tool protocol of choice, rate-limited,
  * budgeted and retried. It never sees the task's fixture — only the conversation and the tools.
  */
-import type { TokenCounter } from "../tokens.ts";
-import type { BatchCoordinator } from "./batch/coordinator.ts";
-import { customIdFor } from "./batch/providers.ts";
-import { Budget } from "./budget.ts";
-import type { GenerationSettings, ProviderClient, ProviderRequest } from "./providers/types.ts";
-import { RateLimiter, withRetries, type RetryPolicy, type Timing } from "./reliability.ts";
-import { asTextProtocol, parseTextToolCalls } from "./text-protocol.ts";
+import type { TokenCounter } from "../execution/tokens.ts";
+import type { BatchCoordinator } from "../../providers/index.ts";
+import { customIdFor } from "../../providers/index.ts";
+import { Budget } from "../../providers/index.ts";
+import type { GenerationSettings, ProviderClient, ProviderRequest } from "../../providers/index.ts";
+import { RateLimiter, withRetries, type RetryPolicy, type Timing } from "../../providers/index.ts";
+import { asTextProtocol, parseTextToolCalls } from "../../providers/index.ts";
 import type { Agent, AgentIdentity, AgentTurnRequest, AgentTurnResponse } from "./types.ts";
 
 export interface ModelAgentOptions {

@@ -10,7 +10,7 @@
  * reader reaches under each condition's visibility and turn budget.
  */
 import type { FixtureStep, Task } from "../../authoring/index.ts";
-import type { ToolDefinition } from "../render.ts";
+import type { ToolDefinition } from "../execution/render.ts";
 import type { Agent, AgentEpisode, AgentTurnRequest, AgentTurnResponse } from "./types.ts";
 
 export const REFERENCE_AGENT_VERSION = 1;

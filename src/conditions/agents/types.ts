@@ -4,8 +4,9 @@
  * a model behind an API, a subprocess — fits behind this, so the loop never changes for one.
  */
 import type { Task } from "../../authoring/index.ts";
-import type { ToolCall } from "../executor/types.ts";
-import type { Message, ToolDefinition } from "../render.ts";
+import type { Message, ProviderUsage, ToolCall, ToolDefinition } from "../../providers/index.ts";
+
+export type { ProviderUsage };
 
 export interface AgentTurnRequest {
   readonly messages: readonly Message[];
@@ -15,14 +16,6 @@ export interface AgentTurnRequest {
   readonly maxTurns: number;
   /** The loop's count of this request's input tokens (tool definitions + messages), for budgets and rate limits. */
   readonly inputTokens?: number;
-}
-
-/** Token usage as the provider reported it; `input_tokens` excludes tokens read from or written to the cache. */
-export interface ProviderUsage {
-  readonly input_tokens: number | null;
-  readonly output_tokens: number | null;
-  readonly cache_read_tokens?: number | null;
-  readonly cache_write_tokens?: number | null;
 }
 
 export interface AgentTurnResponse {

@@ -1,20 +1,11 @@
 /** The episode matrix: task × catalog size × condition × trial, with filters and deterministic shards. */
 import type { Plan, Task } from "../../authoring/index.ts";
-import { usageError } from "../../core/index.ts";
+import { episodeKey, usageError, type EpisodeKey } from "../../core/index.ts";
 
-export interface EpisodeKey {
-  readonly semantic_task_id: string;
-  readonly catalog_size: number;
-  readonly condition: string;
-  readonly trial: number;
-}
+export { episodeKey, type EpisodeKey };
 
 export interface PlannedEpisode extends EpisodeKey {
   readonly task: Task;
-}
-
-export function episodeKey(e: EpisodeKey): string {
-  return `${e.semantic_task_id}|${e.catalog_size}|${e.condition}|${e.trial}`;
 }
 
 export interface Selection {

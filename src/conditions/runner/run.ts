@@ -3,11 +3,12 @@
  * episode, a stop request honoured between episodes (in-flight ones finish).
  */
 import type { Task } from "../../authoring/index.ts";
+import { taskSizeKey } from "../../core/index.ts";
 import type { Agent } from "../agents/types.ts";
 import type { Catalog } from "../catalog/schema.ts";
-import { runEpisode, type LoopSettings } from "../loop.ts";
-import type { ConditionManifest, ManifestEntry } from "../manifest/schema.ts";
-import type { TurnTokenCounter } from "../tokens.ts";
+import { runEpisode, type LoopSettings } from "../execution/loop.ts";
+import type { ConditionManifest, ManifestEntry } from "../routing/manifest-schema.ts";
+import type { TurnTokenCounter } from "../execution/tokens.ts";
 import { episodeKey, type PlannedEpisode } from "./episodes.ts";
 import type { RunMetadata, RunRecord } from "./record.ts";
 
@@ -42,7 +43,7 @@ export interface MatrixResult {
 }
 
 export function manifestIndex(manifest: ConditionManifest): Map<string, ManifestEntry> {
-  return new Map(manifest.entries.map((e) => [`${e.semantic_task_id}|${e.catalog_size}`, e]));
+  return new Map(manifest.entries.map((e) => [taskSizeKey(e), e]));
 }
 
 export async function runMatrix(input: MatrixInput, deps: RunDeps): Promise<MatrixResult> {
@@ -76,7 +77,7 @@ export async function runMatrix(input: MatrixInput, deps: RunDeps): Promise<Matr
 }
 
 async function runOne(episode: PlannedEpisode, input: MatrixInput, entries: Map<string, ManifestEntry>, deps: RunDeps): Promise<RunRecord> {
-  const entry = entries.get(`${episode.semantic_task_id}|${episode.catalog_size}`);
+  const entry = entries.get(taskSizeKey(episode));
   const stages = entry?.conditions[episode.condition]?.stages;
   const catalog = input.catalogs.get(episode.catalog_size);
   if (!stages || !catalog) throw new Error(`no manifest entry or catalog for ${episodeKey(episode)} (checked before the run; a bug)`);

@@ -1,3 +1,4 @@
-export { bootstrap, percentile, pointEstimate, type BootstrapOptions, type BootstrapResult, type BootstrapTask, type Interval, type Statistic } from "./core.ts";
-export { createDraw, PythonRandom, type IndexDraw, type RngName } from "./rng.ts";
+export { bootstrap, pointEstimate, type BootstrapOptions, type BootstrapResult, type BootstrapTask, type Interval, type Statistic } from "./core.ts";
+export { percentile } from "./order-statistics.ts";
+export { createDraw, PythonRandom, type IndexDraw, type RngName } from "../../core/index.ts";
 export { buildStatistics, perTaskValue, POOLED, statisticKey, type StatisticsSpec, type TrialValues } from "./statistics.ts";

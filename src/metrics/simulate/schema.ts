@@ -4,11 +4,12 @@
  * as these types, and `report --coverage` checks a study against the first before reading it.
  */
 import { z } from "zod";
+import { INTERVAL_METHODS, type IntervalMethod } from "../../authoring/index.ts";
 
 const share = z.number().min(0).max(1);
-/** Every interval method the bootstrap computes; the protocol's gate_interval names one. */
-export const METHODS = ["percentile", "percentile_widened", "bootstrap_t", "t_stratified"] as const;
-export type Method = (typeof METHODS)[number];
+/** The interval methods, as the protocol defines them (one list, in authoring/protocol.ts). */
+export const METHODS = INTERVAL_METHODS;
+export type Method = IntervalMethod;
 
 export const methodResultSchema = z.strictObject({
   /** Shares of the datasets with a defined interval. */

@@ -1,0 +1,29 @@
+/** `fabench conveyor`: the prerequisite stages and their evidence. */
+import type { Command } from "commander";
+import { conveyorRecord, conveyorStatus } from "../commands/conveyor.ts";
+import { run } from "../commands/run.ts";
+import { DEFAULTS, group, type Registrar } from "./options.ts";
+
+export function registerConveyor(program: Command, r: Registrar): void {
+  const conveyor = group(program, "conveyor", "The prerequisite stages (#432 and what it needs) and their evidence.");
+  conveyor
+    .command("status")
+    .description("Print the prerequisite chain and what each stage still lacks.")
+    .option("--conveyor <file>", "conveyor state", DEFAULTS.conveyor)
+    .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
+    .option("--json", "print one JSON object", false)
+    .action((o: { conveyor: string; protocol: string; json: boolean }) => r.setExit(conveyorStatus(o, r.io)));
+  conveyor
+    .command("record")
+    .description("Record a stage's result (--state) or a frozen artifact it needs (--artifact-name), hashing the artifact itself.")
+    .argument("<stage>", "stage id, e.g. #432")
+    .option("--state <state>", "pending, running, succeeded or failed")
+    .option("--artifact-name <name>", "a frozen artifact the stage needs, e.g. held_out_condition_manifest")
+    .requiredOption("--artifact <file>", "the evidence file; its bytes are hashed")
+    .requiredOption("--source-revision <sha>", "40-hex git revision that produced it")
+    .option("--run-id <id>", "run identifier")
+    .option("--conveyor <file>", "conveyor state", DEFAULTS.conveyor)
+    .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
+    .option("--json", "print one JSON object", false)
+    .action((stage: string, o: Omit<Parameters<typeof conveyorRecord>[0], "stage">) => r.setExit(conveyorRecord({ ...o, stage }, r.io)));
+}

@@ -1,0 +1,210 @@
+/**
+ * The agent loop (DESIGN §8): at most `max_turns` model turns and one executed tool call per
+ * turn. A turn without a tool call ends the episode — unless the condition can still widen (a
+ * progressive condition with a later stage) and the task is incomplete: then the next stage is
+ * shown and the user message TASK_INCOMPLETE is added. A failed or blocked call also widens.
+ * The last model text is the final answer that is scored.
+ */
+import type { Task } from "../../authoring/index.ts";
+import { FabenchError } from "../../core/index.ts";
+import type { AgentEpisode, AgentTurnResponse, ProviderUsage } from "../agents/types.ts";
+import type { Endpoint } from "../catalog/schema.ts";
+import { ReplayExecutor } from "./replay.ts";
+import type { Attempt, Visible } from "./types.ts";
+import type { Stage } from "../routing/manifest-schema.ts";
+import { renderTools, type Message, type ToolDefinition } from "./render.ts";
+import type { TurnTokenCounter } from "./tokens.ts";
+
+export interface LoopSettings {
+  readonly maxTurns: number;
+  readonly systemPrompt: string;
+  readonly incompleteMessage: string;
+  readonly requestMoreTools: string;
+}
+
+export interface TurnRecord {
+  readonly turn: number;
+  readonly stage: number;
+  readonly visible_route_count: number;
+  readonly text: string;
+  readonly tool_calls: ReadonlyArray<{ name: string; arguments: unknown }>;
+  readonly observations: ReadonlyArray<Record<string, unknown>>;
+  readonly tokens: { input: number; output: number; tool_schema: number };
+  readonly provider_usage: ProviderUsage | null;
+  readonly model: string | null;
+  readonly event: "tool_call" | "tool_call_widened" | "final_answer" | "incomplete_widened";
+  readonly requested_more_tools: boolean;
+}
+
+export interface StageShown {
+  readonly turn: number;
+  readonly stage: number;
+  readonly visible_route_count: number;
+  readonly required_routes_visible: string[];
+}
+
+export interface EpisodeOutcome {
+  readonly status: "completed" | "error";
+  readonly error_code: string | null;
+  readonly final_text: string;
+  readonly end_reason: "final_answer" | "turn_limit" | "infrastructure_error";
+  readonly turns: TurnRecord[];
+  readonly attempts: Attempt[];
+  readonly candidate_history: StageShown[];
+  readonly expansions: number;
+  readonly required_routes_advanced: string[];
+  readonly required_route_call_coverage: number;
+  readonly unauthorized_destructive_attempts: number;
+  readonly unauthorized_destructive_executions: number;
+  readonly tokens: { input: number; output: number; tool_schema: number };
+}
+
+interface View {
+  readonly visible: Visible;
+  readonly tools: ToolDefinition[];
+  readonly key: string;
+  readonly requiredVisible: string[];
+}
+
+function views(task: Task, endpoints: readonly Endpoint[], stages: readonly Stage[], catalogSize: number): View[] {
+  return stages.map((stage) => {
+    const shown = stage === "all" ? endpoints : endpoints.filter((e) => stage.includes(e.route_id));
+    const visible: Visible = stage === "all" ? "all" : new Set(stage);
+    return {
+      visible,
+      tools: renderTools(shown),
+      key: `${catalogSize}:${stage === "all" ? "all" : stage.join(",")}`,
+      requiredVisible: task.required_routes.filter((r) => visible === "all" || visible.has(r)),
+    };
+  });
+}
+
+export interface EpisodeInput {
+  readonly task: Task;
+  readonly endpoints: readonly Endpoint[];
+  readonly catalogSize: number;
+  readonly stages: readonly Stage[];
+}
+
+/** The mutable state of one episode while it runs. */
+interface EpisodeState {
+  readonly executor: ReplayExecutor;
+  readonly messages: Message[];
+  readonly turns: TurnRecord[];
+  readonly attempts: Attempt[];
+  readonly history: StageShown[];
+  stage: number;
+}
+
+export async function runEpisode(input: EpisodeInput, agent: AgentEpisode, settings: LoopSettings, tokens: TurnTokenCounter): Promise<EpisodeOutcome> {
+  try {
+    return await loop(input, agent, settings, tokens);
+  } finally {
+    agent.finish?.();
+  }
+}
+
+async function loop(input: EpisodeInput, agent: AgentEpisode, settings: LoopSettings, tokens: TurnTokenCounter): Promise<EpisodeOutcome> {
+  const { task } = input;
+  const stages = views(task, input.endpoints, input.stages, input.catalogSize);
+  const state: EpisodeState = {
+    executor: new ReplayExecutor(task, input.endpoints),
+    messages: [{ role: "system", content: settings.systemPrompt }, { role: "user", content: task.query }],
+    turns: [],
+    attempts: [],
+    history: [],
+    stage: 0,
+  };
+  const visibleCount = (view: View) => (view.visible === "all" ? input.endpoints.length : view.visible.size);
+  const show = (turn: number) => {
+    const view = stages[state.stage] as View;
+    state.history.push({ turn, stage: state.stage, visible_route_count: visibleCount(view), required_routes_visible: view.requiredVisible });
+  };
+  show(1);
+  let finalText = "";
+  let endReason: EpisodeOutcome["end_reason"] = "turn_limit";
+  let error: FabenchError | null = null;
+
+  for (let turn = 1; turn <= settings.maxTurns; turn++) {
+    const view = stages[state.stage] as View;
+    const requestTokens = tokens.request(state.messages, view.tools, view.key);
+    let response: AgentTurnResponse;
+    try {
+      response = await agent.turn({ messages: state.messages, tools: view.tools, turn, maxTurns: settings.maxTurns, inputTokens: requestTokens.input });
+    } catch (caught) {
+      error = caught instanceof FabenchError ? caught : new FabenchError({ kind: "internal", stage: "agent", code: "agent_failed", message: caught instanceof Error ? caught.message : String(caught) });
+      endReason = "infrastructure_error";
+      break;
+    }
+    finalText = response.text;
+    const base = {
+      turn,
+      stage: state.stage,
+      visible_route_count: visibleCount(view),
+      text: response.text,
+      tool_calls: response.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })),
+      tokens: { ...requestTokens, output: tokens.output(response.text, response.toolCalls) },
+      provider_usage: response.usage ?? null,
+      model: response.model ?? null,
+      requested_more_tools: response.text.trimStart().startsWith(settings.requestMoreTools),
+    };
+    const canWiden = state.stage < stages.length - 1;
+    const widened =
+      response.toolCalls.length === 0 ? answerTurn(state, base, response, canWiden, settings) : toolTurn(state, base, response, view, canWiden);
+    if (widened === "ended") {
+      endReason = "final_answer";
+      break;
+    }
+    if (widened) {
+      state.stage += 1;
+      show(turn + 1);
+    }
+  }
+  return summarise(task, { ...state, finalText, endReason, error, completedSteps: state.executor.completedSteps });
+}
+
+type TurnBase = Omit<TurnRecord, "observations" | "event">;
+
+/** A turn without a tool call: the episode ends, or — incomplete and widenable — the next stage is shown. */
+function answerTurn(state: EpisodeState, base: TurnBase, response: AgentTurnResponse, canWiden: boolean, settings: LoopSettings): boolean | "ended" {
+  const widen = canWiden && !state.executor.complete;
+  state.turns.push({ ...base, observations: [], event: widen ? "incomplete_widened" : "final_answer" });
+  if (!widen) return "ended";
+  state.messages.push({ role: "assistant", content: response.text, tool_calls: [] }, { role: "user", content: settings.incompleteMessage });
+  return true;
+}
+
+/** A turn with tool calls: each goes through the executor; a failure widens a progressive condition. */
+function toolTurn(state: EpisodeState, base: TurnBase, response: AgentTurnResponse, view: View, canWiden: boolean): boolean {
+  state.messages.push({ role: "assistant", content: response.text, tool_calls: response.toolCalls });
+  const made = response.toolCalls.map((call, index) => state.executor.call(call, view.visible, base.turn, index));
+  for (const [index, attempt] of made.entries())
+    state.messages.push({ role: "tool", tool_call_id: response.toolCalls[index]?.id ?? `call_${base.turn}_${index}`, name: attempt.name, content: JSON.stringify(attempt.observation) });
+  state.attempts.push(...made);
+  const widen = canWiden && made.some((a) => a.outcome === "error");
+  state.turns.push({ ...base, observations: made.map((a) => a.observation), event: widen ? "tool_call_widened" : "tool_call" });
+  return widen;
+}
+
+function summarise(
+  task: Task,
+  run: { turns: TurnRecord[]; attempts: Attempt[]; history: StageShown[]; finalText: string; endReason: EpisodeOutcome["end_reason"]; error: FabenchError | null; completedSteps: number },
+): EpisodeOutcome {
+  const steps = task.executor_fixture.steps;
+  const sum = (pick: (t: TurnRecord) => number) => run.turns.reduce((a, t) => a + pick(t), 0);
+  return {
+    status: run.error ? "error" : "completed",
+    error_code: run.error?.code ?? null,
+    final_text: run.finalText,
+    end_reason: run.endReason,
+    turns: run.turns,
+    attempts: run.attempts,
+    candidate_history: run.history,
+    expansions: run.history.length - 1,
+    required_routes_advanced: steps.slice(0, run.completedSteps).map((s) => s.route_id),
+    required_route_call_coverage: steps.length === 0 ? 1 : run.completedSteps / steps.length,
+    unauthorized_destructive_attempts: run.attempts.filter((a) => a.unauthorized_destructive).length,
+    unauthorized_destructive_executions: run.attempts.filter((a) => a.destructive && a.outcome !== "error" && a.step === null).length,
+    tokens: { input: sum((t) => t.tokens.input), output: sum((t) => t.tokens.output), tool_schema: sum((t) => t.tokens.tool_schema) },
+  };
+}

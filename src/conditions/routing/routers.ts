@@ -1,0 +1,30 @@
+/** Routers by spec: `keyword`, `command:PATH`, `http:URL`. */
+import { canonicalSha256, usageError } from "../../core/index.ts";
+import { commandRouter, httpRouter } from "./external.ts";
+import { keywordRouter } from "./keyword.ts";
+import type { Router } from "./types.ts";
+
+export type { RankRequest, Router } from "./types.ts";
+export { keywordRanking } from "./keyword.ts";
+export { tokenize } from "./tokenize.ts";
+
+export interface RouterOptions {
+  readonly args?: readonly string[];
+  readonly timeoutMs?: number;
+  readonly fetch?: typeof fetch;
+  /** PATH for a command router's subprocess (it gets nothing else of the environment). */
+  readonly path?: string;
+}
+
+export function createRouter(spec: string, options: RouterOptions = {}): Router {
+  const timeout = options.timeoutMs ?? 30_000;
+  if (spec === "keyword") return keywordRouter();
+  if (spec.startsWith("command:") && spec.length > 8) return commandRouter(spec.slice(8), options.args ?? [], timeout, options.path ?? "");
+  if (/^http:https?:\/\//.test(spec)) return httpRouter(spec.slice(5), timeout, options.fetch);
+  throw usageError("unknown_router", `--router takes keyword, command:PATH or http:URL, not ${spec}`);
+}
+
+/** sha256 of everything that determines a router's rankings. */
+export function routerConfigSha256(router: Router): string {
+  return canonicalSha256({ id: router.id, config: router.config });
+}

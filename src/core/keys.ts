@@ -1,0 +1,22 @@
+/**
+ * The keys that join records across stages. A run file, a summary and a report must agree on what
+ * names an episode; building the string in one place is what keeps them agreeing.
+ */
+
+/** The identity of one episode: task × catalog size × condition × trial. */
+export interface EpisodeKey {
+  readonly semantic_task_id: string;
+  readonly catalog_size: number;
+  readonly condition: string;
+  readonly trial: number;
+}
+
+/** `task|size|condition|trial` */
+export function episodeKey(e: EpisodeKey): string {
+  return `${e.semantic_task_id}|${e.catalog_size}|${e.condition}|${e.trial}`;
+}
+
+/** `task|size`: one condition-manifest entry (what every condition shows for a task at a catalog size). */
+export function taskSizeKey(e: { readonly semantic_task_id: string; readonly catalog_size: number }): string {
+  return `${e.semantic_task_id}|${e.catalog_size}`;
+}

@@ -1,0 +1,64 @@
+/**
+ * What a provider adapter does: one request of a conversation in, one reply out. The conversation's
+ * types live here because every user of a model — the agent loop, the judge, the discover-call
+ * adapters — speaks them; `conditions` renders catalog endpoints into these shapes.
+ */
+
+/** A tool call as the model made it; `arguments` is whatever it sent (an object, or raw text when malformed). */
+export interface ToolCall {
+  readonly id: string;
+  readonly name: string;
+  readonly arguments: unknown;
+  /** Set when the model's call could not be read (bad JSON, truncated arguments): why. */
+  readonly malformed?: string;
+}
+
+/** A tool as a model is shown it: a JSON Schema of its parameters, never anything about rank. */
+export interface ToolDefinition {
+  /** `{tool}__{endpoint}` */
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: { readonly type: "object"; readonly properties: Record<string, unknown>; readonly required: readonly string[]; readonly additionalProperties: false };
+}
+
+export type Message =
+  | { readonly role: "system"; readonly content: string }
+  | { readonly role: "user"; readonly content: string }
+  | { readonly role: "assistant"; readonly content: string; readonly tool_calls: readonly ToolCall[] }
+  | { readonly role: "tool"; readonly tool_call_id: string; readonly name: string; readonly content: string };
+
+/** Token usage as the provider reported it; `input_tokens` excludes tokens read from or written to the cache. */
+export interface ProviderUsage {
+  readonly input_tokens: number | null;
+  readonly output_tokens: number | null;
+  readonly cache_read_tokens?: number | null;
+  readonly cache_write_tokens?: number | null;
+}
+
+export interface GenerationSettings {
+  readonly temperature: number;
+  readonly max_output_tokens: number;
+  readonly seed: number | null;
+  readonly prompt_cache: boolean;
+}
+
+export interface ProviderRequest {
+  readonly system: string;
+  /** The conversation without the system message. */
+  readonly messages: readonly Exclude<Message, { role: "system" }>[];
+  /** Empty under the text tool protocol. */
+  readonly tools: readonly ToolDefinition[];
+  readonly settings: GenerationSettings;
+}
+
+export interface ProviderReply {
+  readonly text: string;
+  readonly toolCalls: readonly ToolCall[];
+  readonly usage: ProviderUsage;
+  readonly model: string | null;
+}
+
+export interface ProviderClient {
+  readonly name: string;
+  complete(request: ProviderRequest): Promise<ProviderReply>;
+}

@@ -1,6 +1,6 @@
 """Reference implementation of fabench's paired stratified task-cluster bootstrap (Python-RNG mode).
 
-Standard library only. Follows the rule in ../shared/bench/README.md literally: per-task values
+Standard library only. Follows fabench's preregistered bootstrap rule literally: per-task values
 (mean over sizes ascending, then trials ascending, of non-null values), paired deltas against FULL,
 cells in order of first appearance over code-point-sorted ids, draws with
 random.Random(seed).choice(cell_tasks) per slot, replicate = mean over drawn defined values in draw

@@ -1,4 +1,4 @@
-"""Reference implementation of fabench's identity hashes and query normaliser (DESIGN §6).
+"""Reference implementation of fabench's identity hashes and query normaliser.
 
 Standard library only. Reads a JSON array or JSONL corpus and prints one JSON object:
 {"identity_sha256", "query_content_sha256", "normalized": [normalised query per row]}.

@@ -1,5 +1,5 @@
 /**
- * Corpus identity validation (DESIGN §6): narrow and outcome-independent. It checks that the
+ * Corpus identity validation: narrow and outcome-independent. It checks that the
  * corpus fills the plan's slots exactly once, without stratum or language drift, with unique
  * non-empty queries — and never looks at content quality or outcomes.
  */

@@ -1,4 +1,4 @@
-/** Authoring: the protocol, the slot plan and the corpus identity validator. */
+/** Authoring: the protocol, the slot plan, the identity validator, the task contract, corpus generation and the content check. */
 export { gateMargin, INTERVAL_METHODS, intervalChecks, parseProtocol, protocolCoherenceProblems, protocolSchema, type CalibratedMethod, type ConditionSpec, type GateCheckSpec, type IntervalCheck, type IntervalMethod, type Protocol } from "./protocol.ts";
 export { buildPlan, parsePlan, planSchema, planSlots, semanticTaskId, PLAN_FORMAT, type Plan, type Slot } from "./plan.ts";
 export { parseCorpusText, type CorpusFormat, type CorpusRow, type CorpusRows } from "./corpus-rows.ts";

@@ -1,5 +1,5 @@
 /**
- * The authoring plan (DESIGN §5): the task slots, frozen before any content exists. A slot is
+ * The authoring plan: the task slots, frozen before any content exists. A slot is
  * identity only — id, stratum, language, ordinal — and the plan says which content keys must
  * never appear in one.
  */

@@ -11,7 +11,7 @@ export interface BenchmarkInputs {
   readonly forbiddenCorpus: readonly string[];
 }
 
-export interface Loaded {
+export interface LoadedBenchmark {
   readonly protocol: Protocol;
   readonly protocolSha256: string;
   readonly plan: Plan;
@@ -19,7 +19,7 @@ export interface Loaded {
   readonly priorQueries: Map<string, string>;
 }
 
-export function load(options: BenchmarkInputs): Loaded {
+export function load(options: BenchmarkInputs): LoadedBenchmark {
   const protocol = loadProtocol(options.protocol).value;
   const plan = loadPlan(options.plan).value;
   const protocolSha256 = canonicalSha256(protocol);
@@ -29,7 +29,7 @@ export function load(options: BenchmarkInputs): Loaded {
 }
 
 /** The content rules' view of the protocol and catalogs. */
-export async function checkContext(loaded: Pick<Loaded, "protocol" | "catalogs">): Promise<CheckContext> {
+export async function checkContext(loaded: Pick<LoadedBenchmark, "protocol" | "catalogs">): Promise<CheckContext> {
   const smallest = [...loaded.catalogs].sort((a, b) => a.size - b.size)[0];
   const endpoints = smallest?.catalog.endpoints ?? [];
   const progressive = loaded.protocol.conditions.find((c) => c.visibility.kind === "progressive")?.visibility;
@@ -42,7 +42,7 @@ export async function checkContext(loaded: Pick<Loaded, "protocol" | "catalogs">
   };
 }
 
-export async function runCheck(loaded: Loaded, text: string, file: string): Promise<CorpusCheckReport> {
+export async function runCheck(loaded: LoadedBenchmark, text: string, file: string): Promise<CorpusCheckReport> {
   return checkCorpus({
     corpus: parseCorpusText(text, file),
     protocol: loaded.protocol,
@@ -63,7 +63,7 @@ export interface CheckedCorpus {
 }
 
 /** A corpus that passes every identity and content check, or a validation error listing its problems. */
-export async function loadCheckedCorpus(loaded: Loaded, path: string): Promise<CheckedCorpus> {
+export async function loadCheckedCorpus(loaded: LoadedBenchmark, path: string): Promise<CheckedCorpus> {
   const file = readTextFile(path, "corpus");
   const report = await runCheck(loaded, file.text, path);
   if (!report.ok || report.tasks_sha256 === null)

@@ -12,14 +12,14 @@ import { catalogFileName } from "../conditions/catalog/index.ts";
 import { routerConfigSha256, type ConditionManifest } from "../conditions/routing/index.ts";
 import { episodeKey, parseRunBytes, RECORD_FORMAT, type PlannedEpisode, type RunMetadata } from "../conditions/runner/index.ts";
 import { canonicalJson, inputError, readBytes, sha256Hex, taskSizeKey, toolRevision, toolRoot, toolVersion, usageError, writeFileAtomic } from "../core/index.ts";
-import type { CheckedCorpus, Loaded } from "./benchmark.ts";
+import type { CheckedCorpus, LoadedBenchmark } from "./benchmark.ts";
 
 export function systemPromptPath(protocolPath: string, protocol: Protocol): string {
   return join(dirname(protocolPath), protocol.agent_loop.system_prompt_file);
 }
 
 /** Refuses a manifest that was not frozen from exactly these inputs. */
-export function checkManifest(manifest: ConditionManifest, loaded: Loaded, corpus: CheckedCorpus, file: string): void {
+export function checkManifest(manifest: ConditionManifest, loaded: LoadedBenchmark, corpus: CheckedCorpus, file: string): void {
   const problems: string[] = [];
   if (manifest.protocol_sha256 !== loaded.protocolSha256) problems.push("protocol_sha256");
   if (manifest.plan_slots_sha256 !== loaded.plan.slots_sha256) problems.push("plan_slots_sha256");
@@ -49,7 +49,7 @@ export function catalogFiles(dir: string, sizes: readonly number[]): string[] {
 }
 
 export interface MetadataInput {
-  readonly loaded: Loaded;
+  readonly loaded: LoadedBenchmark;
   readonly corpus: CheckedCorpus;
   readonly manifest: ConditionManifest;
   readonly agent: { agent: string; model: string | null; settings: Record<string, unknown> };

@@ -29,7 +29,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   syncFolder(folder);
 }
 
-/** Written JSON files: 2-space indent, UTF-8, trailing newline (DESIGN §3). */
+/** Written JSON files: 2-space indent, UTF-8, trailing newline. */
 export function formatJsonFile(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }

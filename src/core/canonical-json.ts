@@ -1,5 +1,5 @@
 /**
- * Canonical JSON and SHA-256 (DESIGN §3). Byte-compatible with Python's
+ * Canonical JSON and SHA-256. Byte-compatible with Python's
  * `json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()` for strings,
  * integers, booleans, null, arrays, objects and non-integral floats. Integral floats are the one
  * documented hazard: Python writes `144.0`, JavaScript cannot tell 144.0 from 144 and writes `144`.

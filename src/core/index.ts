@@ -1,4 +1,4 @@
-/** The core: hashing, reading, writing and text rules every stage shares. */
+/** The core: hashing, reading, writing, text rules, seeded randomness, record keys and the tool's own location — what every stage shares. */
 export { canonicalJson, canonicalSha256, sha256Hex } from "./canonical-json.ts";
 export { FabenchError, formatProblem, inputError, usageError, type ErrorKind, type Problem, type Result } from "./errors.ts";
 export { decodeUtf8, parseJsonLines, parseJsonText, readBytes, type JsonLine } from "./json-file.ts";

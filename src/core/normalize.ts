@@ -1,5 +1,5 @@
 /**
- * The query normaliser of DESIGN §6, used to decide whether two queries are "the same":
+ * The query normaliser of corpus identity validation, used to decide whether two queries are "the same":
  * NFKC, then runs of Python whitespace collapsed to one ASCII space and trimmed, then full
  * Unicode case folding (CaseFolding.txt statuses C and F).
  *
@@ -51,7 +51,7 @@ export function collapsePythonWhitespace(text: string): string {
   return collapsed.slice(start, end);
 }
 
-/** NFKC → whitespace collapse and trim → case fold (DESIGN §6). */
+/** NFKC → whitespace collapse and trim → case fold. */
 export function normalizeQuery(text: string): string {
   return caseFold(collapsePythonWhitespace(text.normalize("NFKC")));
 }

@@ -1,5 +1,5 @@
 /**
- * The final-answer envelope (DESIGN §10): the machine-readable answer every agent must end with.
+ * The final-answer envelope: the machine-readable answer every agent must end with.
  * Exactly these keys at both levels; the JSON Schema providers use for structured output is
  * generated from this zod schema.
  */

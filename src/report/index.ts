@@ -1,4 +1,4 @@
-/** The report: HTML and Markdown renderings of a summary. */
+/** The report: HTML and Markdown renderings of a summary, and the headline `score` prints. */
 export { renderHtml } from "./html.ts";
 export { renderMarkdown } from "./markdown.ts";
 export { renderHeadline } from "./headline.ts";

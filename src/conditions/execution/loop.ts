@@ -1,5 +1,5 @@
 /**
- * The agent loop (DESIGN §8): at most `max_turns` model turns and one executed tool call per
+ * The agent loop: at most `max_turns` model turns and one executed tool call per
  * turn. A turn without a tool call ends the episode — unless the condition can still widen (a
  * progressive condition with a later stage) and the task is incomplete: then the next stage is
  * shown and the user message TASK_INCOMPLETE is added. A failed or blocked call also widens.

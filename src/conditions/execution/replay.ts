@@ -1,5 +1,5 @@
 /**
- * The replay executor (DESIGN §8): every condition receives exactly the same tool outputs, taken
+ * The replay executor: every condition receives exactly the same tool outputs, taken
  * from the task's frozen fixture, never from a live service. A call is checked in this order:
  * a malformed call; unknown route; schema; not visible; destructive and not the expected step; a second call in one
  * turn; the expected step's argument rules; a fixture's fail-once error; then the observation.

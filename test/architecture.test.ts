@@ -1,0 +1,92 @@
+/**
+ * The house rules a newcomer relies on, checked on the source itself: imports run one way, a
+ * stage is entered through its front door, only the CLI reads the process environment, and each
+ * protocol constant has one home.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, normalize, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
+}
+
+const FILES = sources("src");
+/** Every relative import of every source file, resolved to a path under src/. */
+const IMPORTS = FILES.flatMap((file) =>
+  [...readFileSync(file, "utf8").matchAll(/from "(\.{1,2}\/[^"]+)"/g)].map((m) => ({ file, target: normalize(join(dirname(file), m[1] as string)) })),
+);
+
+/** The stage a file belongs to: `src/conditions/<part>` for the runner's parts, else `src/<stage>`. */
+function stage(path: string): string {
+  const parts = path.split("/");
+  if (parts.length <= 2) return path;
+  return parts[1] === "conditions" && parts.length > 3 ? parts.slice(0, 3).join("/") : parts.slice(0, 2).join("/");
+}
+
+/** What each stage must never import (downstream stages may not reach upstream ones). */
+const FORBIDDEN: Record<string, readonly string[]> = {
+  "src/core": ["src/authoring", "src/conditions", "src/providers", "src/envelope", "src/metrics", "src/summary", "src/gates", "src/report", "src/commands", "src/cli"],
+  "src/providers": ["src/authoring", "src/conditions", "src/envelope", "src/metrics", "src/summary", "src/gates", "src/report", "src/commands", "src/cli"],
+  "src/envelope": ["src/conditions", "src/providers", "src/metrics", "src/summary", "src/gates", "src/report", "src/commands", "src/cli"],
+  "src/metrics": ["src/conditions", "src/providers", "src/summary", "src/gates", "src/report", "src/commands", "src/cli"],
+  "src/gates": ["src/conditions", "src/providers", "src/summary", "src/report", "src/commands", "src/cli"],
+  "src/summary": ["src/providers", "src/report", "src/commands", "src/cli"],
+  "src/report": ["src/conditions", "src/providers", "src/commands", "src/cli"],
+  "src/conditions": ["src/metrics", "src/summary", "src/gates", "src/report", "src/commands", "src/cli"],
+  "src/commands": ["src/cli"],
+};
+
+describe("the source tree", () => {
+  it("has imports that run one way: no stage reaches a stage upstream of it", () => {
+    const broken = IMPORTS.filter(({ file, target }) => {
+      const from = stage(file).startsWith("src/conditions") ? "src/conditions" : stage(file);
+      return (FORBIDDEN[from] ?? []).some((f) => target.startsWith(`${f}/`) || target === `${f}.ts`);
+    }).map(({ file, target }) => `${file} -> ${target}`);
+    expect(broken).toEqual([]);
+  });
+
+  it("enters another stage only through its front door (index.ts)", () => {
+    const inner = IMPORTS.filter(({ file, target }) => {
+      if (stage(file) === stage(target) || target.endsWith("/index.ts")) return false;
+      // Within conditions, the five parts share their files; the CLI and commands have no front door.
+      if (file.startsWith("src/conditions/") && target.startsWith("src/conditions/")) return false;
+      return !["src/commands", "src/cli"].includes(stage(target)) && target !== "src/cli.ts";
+    }).map(({ file, target }) => `${file} -> ${target}`);
+    expect(inner).toEqual([]);
+  });
+
+  it("lets a new stage use model providers without importing the condition runner", () => {
+    const providerImports = IMPORTS.filter(({ file }) => file.startsWith("src/providers/")).map(({ target }) => stage(target));
+    expect(providerImports.filter((s) => s !== "src/providers" && s !== "src/core")).toEqual([]);
+    // The client factory is public, beside the clients.
+    expect(readFileSync("src/providers/index.ts", "utf8")).toMatch(/\bcreateClient\b/);
+  });
+
+  it("reads the process environment only in the CLI's entry", () => {
+    const readers = FILES.filter((f) => /process\.env\b/.test(readFileSync(f, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ""))).map((f) => relative(".", f));
+    expect(readers).toEqual(["src/cli.ts"]);
+  });
+
+  it("keeps summarising and statistics out of the commands", () => {
+    const commands = FILES.filter((f) => f.startsWith("src/commands/"));
+    const offenders = commands.filter((f) => /\b(summarizeEpisodes|bootstrap|buildStatistics|aggregate)\(/.test(readFileSync(f, "utf8")));
+    expect(offenders).toEqual([]);
+  });
+
+  it("lists the interval methods once, beside the protocol that names one of them", () => {
+    const lists = FILES.filter((f) => /"percentile",\s*"percentile_widened"/.test(readFileSync(f, "utf8")));
+    expect(lists).toEqual(["src/authoring/protocol.ts"]);
+  });
+
+  it("types out no gate margin, seed or tokenizer default outside their homes", () => {
+    const code = (f: string) => readFileSync(f, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+    const typed = (pattern: RegExp) => FILES.filter((f) => pattern.test(code(f)));
+    expect(typed(/20260929/)).toEqual([]);
+    // The built-in simulation scenarios are data with true deltas of their own (one sits at
+    // today's margin by construction); nothing else may type a margin.
+    expect(typed(/-0\.02\b|\b0\.02\b/)).toEqual(["src/metrics/simulate/scenarios.ts"]);
+    expect(typed(/"o200k_base"/)).toEqual(["src/conditions/execution/tokens.ts"]);
+    expect(typed(/"ORACLE"|"FULL"/)).toEqual([]);
+  });
+});

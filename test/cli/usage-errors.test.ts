@@ -1,0 +1,35 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.ts";
+import { join, useTempDir } from "../helpers/temp.ts";
+
+describe("errors that name the real cause", () => {
+  const temp = useTempDir();
+
+  it("treats an unknown --tokenizer as a usage error (exit 2), writing nothing", async () => {
+    const out = join(temp(), "r.jsonl");
+    const result = await runCli(["run", "--agent", "reference", "--tokenizer", "bogus", "--out", out]);
+    expect(result.code).toBe(2);
+    expect(result.err).toBe("unknown_tokenizer: unknown tokenizer bogus; known: o200k_base, cl100k_base\n");
+    expect(() => readFileSync(out)).toThrow();
+  });
+
+  it("refuses to report a summary against a protocol it was not scored under", async () => {
+    const run = join(temp(), "r.jsonl");
+    const summary = join(temp(), "s.json");
+    expect((await runCli(["run", "--agent", "reference", "--tasks", "v4-single_property_value_unit_provenance-en-0*", "--out", run])).code).toBe(0);
+    expect((await runCli(["score", run, "--out", summary, "--allow-incomplete"])).code).toBe(0);
+    const protocol = JSON.parse(readFileSync("manifests/preregistration.json", "utf8"));
+    protocol.gate.checks[0].threshold = -0.05;
+    const other = join(temp(), "protocol.json");
+    writeFileSync(other, JSON.stringify(protocol));
+    const html = join(temp(), "r.html");
+    const refused = await runCli(["report", summary, "--protocol", other, "--out", html]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain("protocol_mismatch");
+    expect(() => readFileSync(html)).toThrow();
+    // Under its own protocol, the plot's dashed margins are the protocol's thresholds.
+    expect((await runCli(["report", summary, "--out", html])).code).toBe(0);
+    expect(readFileSync(html, "utf8")).toContain("dashed: the margin (−2 pp for required_fact_recall, numeric_value_accuracy, unit_accuracy, provenance_accuracy; +1 pp for unsupported_fact_rate)");
+  });
+});

@@ -1,7 +1,6 @@
 /** `fabench conveyor`: the prerequisite stages and their evidence. */
 import type { Command } from "commander";
 import { conveyorRecord, conveyorStatus } from "../commands/conveyor.ts";
-import { run } from "../commands/run.ts";
 import { DEFAULTS, group, type Registrar } from "./options.ts";
 
 export function registerConveyor(program: Command, r: Registrar): void {

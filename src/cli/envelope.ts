@@ -1,7 +1,6 @@
 /** `fabench envelope`: the answer contract and scoring one answer. */
 import type { Command } from "commander";
 import { envelopeSchemaCommand, envelopeScore } from "../commands/envelope.ts";
-import { score } from "../commands/score.ts";
 import { group, type Registrar } from "./options.ts";
 
 export function registerEnvelope(program: Command, r: Registrar): void {

@@ -1,6 +1,5 @@
 /** `fabench score`, `fabench gate` and `fabench report`: from run files to the summary, the verdict and the report. */
 import { type Command, Option } from "commander";
-import { run } from "../commands/run.ts";
 import { report } from "../commands/report.ts";
 import { gate, score } from "../commands/score.ts";
 import { DEFAULTS, type Registrar } from "./options.ts";

@@ -1,7 +1,5 @@
-/** `fabench corpus generate` and `fabench corpus check`: the content corpus and its full checker. */
-import { execFileSync } from "node:child_process";
+
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import { generateCorpus, hasContentRule } from "../authoring/index.ts";
 import { formatJsonFile, inputError, toolRevision, usageError, writeFileAtomic } from "../core/index.ts";
 import { load, runCheck, type BenchmarkInputs } from "./benchmark.ts";

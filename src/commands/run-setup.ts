@@ -1,17 +1,11 @@
-/**
- * Everything `fabench run` checks before the first episode: the inputs agree (protocol, plan,
- * corpus, catalogs, condition manifest), the selection exists, the output is not an input, and —
- * when resuming — the existing file belongs to this very run.
- */
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, truncateSync } from "node:fs";
+
+import { existsSync, truncateSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Protocol } from "../authoring/index.ts";
 import { catalogFileName } from "../conditions/catalog/index.ts";
-import { routerConfigSha256, type ConditionManifest } from "../conditions/routing/index.ts";
+import { type ConditionManifest } from "../conditions/routing/index.ts";
 import { episodeKey, parseRunBytes, RECORD_FORMAT, type PlannedEpisode, type RunMetadata } from "../conditions/runner/index.ts";
-import { canonicalJson, inputError, readBytes, sha256Hex, taskSizeKey, toolRevision, toolRoot, toolVersion, usageError, writeFileAtomic } from "../core/index.ts";
+import { canonicalJson, inputError, readBytes, sha256Hex, taskSizeKey, toolRevision, toolVersion, usageError, writeFileAtomic } from "../core/index.ts";
 import type { CheckedCorpus, LoadedBenchmark } from "./benchmark.ts";
 
 export function systemPromptPath(protocolPath: string, protocol: Protocol): string {

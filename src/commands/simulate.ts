@@ -1,11 +1,10 @@
 /** `fabench simulate coverage`: how well each interval method covers the truth in this design. */
 import { gateMargin, type Protocol } from "../authoring/index.ts";
-import { inputError, usageError } from "../core/index.ts";
-import { BUILT_IN_SCENARIOS, METHODS, pilotDeltas, POWER_ASSUMPTION, scenarioFileSchema, simulatePower, simulateScenario, tasksNeeded, type CoverageStudy, type Method, type PilotEpisode, type PowerReport, type Scenario, type ScenarioResult } from "../metrics/index.ts";
-import { loadProtocol, loadWithSchema, readSummary } from "./inputs.ts";
+import { usageError } from "../core/index.ts";
+import { BUILT_IN_SCENARIOS, METHODS, scenarioFileSchema, simulateScenario, type CoverageStudy, type Scenario, type ScenarioResult } from "../metrics/index.ts";
+import { loadProtocol, loadWithSchema, } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { progressReporter } from "./progress.ts";
-import { scoreRunFiles } from "./score.ts";
 
 export interface SimulateOptions {
   readonly protocol: string;

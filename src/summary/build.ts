@@ -5,7 +5,7 @@
  */
 import type { Protocol, Task } from "../authoring/index.ts";
 import type { RunMetadata, RunRecord } from "../conditions/runner/index.ts";
-import { compareCodePoints, episodeKey, type Problem } from "../core/index.ts";
+import { compareCodePoints, episodeKey, type EpisodeKey, type Problem } from "../core/index.ts";
 import { evaluateGate, type Gate, type PrerequisiteStatus } from "../gates/index.ts";
 import { statisticKey, type EpisodeRow, type RngName } from "../metrics/index.ts";
 import { SUMMARY_FORMAT, type Summary } from "./schema.ts";
@@ -38,7 +38,7 @@ export function reportedModels(records: SummaryInput["records"]): Record<string,
 }
 
 /** Episode keys of the whole benchmark (every task × catalog × condition × trial) that no record covers. */
-export function missingEpisodes(records: SummaryInput["records"], taskIds: readonly string[], protocol: Protocol, trials: number): string[] {
+export function missingEpisodes(records: readonly EpisodeKey[], taskIds: readonly string[], protocol: Protocol, trials: number): string[] {
   const have = new Set(records.map(episodeKey));
   const missing: string[] = [];
   for (const semantic_task_id of taskIds)

@@ -1,7 +1,7 @@
 /** Agents by spec: `reference`, `anthropic:MODEL`, `openai:MODEL`, `openai-compatible:MODEL`, `command:PATH`. */
 import { usageError } from "../../core/index.ts";
 import type { TokenCounter } from "../execution/tokens.ts";
-import { Budget, type Price } from "../../providers/index.ts";
+import { Budget, } from "../../providers/index.ts";
 import { BatchCoordinator } from "../../providers/index.ts";
 import { createBatchProvider, createClient } from "../../providers/index.ts";
 import { commandAgent } from "./command.ts";

@@ -1,6 +1,6 @@
 /** `fabench conditions`: the frozen condition manifest. */
 import type { Command } from "commander";
-import { conditionsFreeze, conditionsShow, parseCatalogSize } from "../commands/conditions.ts";
+import { conditionsFreeze, conditionsProfile, conditionsShow, parseCatalogSize } from "../commands/conditions.ts";
 import { collect, DEFAULTS, group, positiveInt, type Registrar } from "./options.ts";
 
 export function registerConditions(program: Command, r: Registrar): void {
@@ -29,4 +29,11 @@ export function registerConditions(program: Command, r: Registrar): void {
     .option("--manifest <path>", "condition manifest", DEFAULTS.conditionManifest)
     .option("--json", "print one JSON object", false)
     .action((o: { task: string; catalog?: number; manifest: string; json: boolean }) => r.setExit(conditionsShow(o, r.io)));
+  conditions
+    .command("profile")
+    .description("How hard the frozen conditions are: required routes each condition shows first, and how often a route that is not required outranks a required one.")
+    .option("--manifest <path>", "condition manifest", DEFAULTS.conditionManifest)
+    .option("--plan <path>", "authoring plan (each task's stratum and language)", DEFAULTS.plan)
+    .option("--json", "print one JSON object", false)
+    .action((o: { manifest: string; plan: string; json: boolean }) => r.setExit(conditionsProfile(o, r.io)));
 }

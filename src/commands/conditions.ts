@@ -1,8 +1,8 @@
 /** `fabench conditions freeze` and `fabench conditions show`. */
-import { freezeConditions, createRouter, type ConditionManifest } from "../conditions/routing/index.ts";
+import { freezeConditions, createRouter, routingProfile, type ConditionManifest, type RoutingProfile } from "../conditions/routing/index.ts";
 import { FabenchError, formatJsonFile, inputError, usageError, writeFileAtomic } from "../core/index.ts";
 import { load, loadCheckedCorpus, type BenchmarkInputs } from "./benchmark.ts";
-import { loadConditionManifest, readTextFile } from "./inputs.ts";
+import { loadConditionManifest, loadPlan, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { existsSync } from "node:fs";
 
@@ -63,6 +63,37 @@ function renderEntry(manifest: ConditionManifest, entry: ConditionManifest["entr
       lines.push(`  stage ${i + 1}: ${shown}`);
     });
   }
+  return `${lines.join("\n")}\n`;
+}
+
+export interface ProfileOptions {
+  readonly manifest: string;
+  readonly plan: string;
+  readonly json: boolean;
+}
+
+/** `fabench conditions profile`: how much of what each task needs each condition shows first, and how often a hard negative wins. */
+export function conditionsProfile(options: ProfileOptions, io: CliIo): number {
+  const manifest = loadConditionManifest(options.manifest).value;
+  const plan = loadPlan(options.plan).value;
+  if (manifest.plan_slots_sha256 !== plan.slots_sha256) throw inputError("conditions", "plan_mismatch", "the condition manifest was frozen from another plan", { file: options.manifest });
+  const cells = new Map(plan.slots.map((s) => [s.semantic_task_id, { stratum: s.answer_task_stratum, language: s.language }]));
+  const profile = routingProfile(manifest, cells);
+  if (options.json) printJson(io, profile);
+  else io.out(renderProfile(profile));
+  return EXIT.ok;
+}
+
+function renderProfile(p: RoutingProfile): string {
+  const f = (x: number) => x.toFixed(3);
+  const lines = [`router ${p.router}: required routes visible in each condition's first stage (share of routes / share of tasks with all of them)`, ""];
+  const pooled = p.coverage.filter((r) => r.scope === "all");
+  const sizes = [...new Set(pooled.map((r) => r.catalog_size))];
+  lines.push(`${"condition".padEnd(16)}${sizes.map((s) => `catalog ${s}`.padStart(20)).join("")}`);
+  for (const condition of [...new Set(pooled.map((r) => r.condition))])
+    lines.push(`${condition.padEnd(16)}${sizes.map((s) => { const r = pooled.find((x) => x.condition === condition && x.catalog_size === s); return r ? `${f(r.required_route_coverage)} / ${f(r.all_required_visible)}`.padStart(20) : "".padStart(20); }).join("")}`);
+  lines.push("", "a route that is not required ranks above a required one (share of tasks):");
+  for (const r of p.outranked) lines.push(`  catalog ${String(r.catalog_size).padEnd(5)} ${r.scope === "all" ? "all tasks" : `${r.scope} ${r.group}`}`.padEnd(64) + f(r.outranked));
   return `${lines.join("\n")}\n`;
 }
 

@@ -14,7 +14,7 @@ export {
 export { buildIdentityFreeze, IDENTITY_FREEZE_FORMAT, type IdentityFreeze } from "./freeze.ts";
 export { isNumericValue, taskJsonSchema, taskSchema, type ArgumentRule, type Evidence, type FixtureStep, type ForbiddenFact, type Observation, type RequiredFact, type Task, type Tolerance } from "./task.ts";
 export { CORPUS_FORMAT, corpusHeaderSchema, freezeIdentitySha256, tasksSha256, type CorpusHeader } from "./corpus-file.ts";
-export { FIRST_INDEX, generateCorpus, generateTasks, type GenerateInput } from "./generate/corpus.ts";
-export { hasContentRule } from "./generate/strata.ts";
+export { assembleTasks, AUTHORED_FORMAT, authoredFileSchema, generateCorpus, type AuthoredFile, type GenerateInput } from "./generate/corpus.ts";
+export { independenceProblems, maskQuery, NEAR_DUPLICATE_JACCARD } from "./check/independence.ts";
 export { checkCorpus, CONTENT_RULES, type CheckContext, type CorpusCheckInput, type CorpusCheckReport } from "./check/index.ts";
 export type { RowProblem } from "./row-problem.ts";

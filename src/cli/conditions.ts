@@ -10,7 +10,7 @@ export function registerConditions(program: Command, r: Registrar): void {
     .description("Rank every catalog for every task with a router, and freeze each condition's visible routes.")
     .option("--corpus <file>", "corpus file", DEFAULTS.corpus)
     .option("--catalogs <dir>", "folder of the catalog files", DEFAULTS.catalogs)
-    .option("--router <spec>", "keyword, command:PATH or http:URL", "keyword")
+    .option("--router <spec>", "keyword, names, random:SEED, command:PATH or http:URL", "keyword")
     .option("--router-arg <arg>", "argument for a command router (repeatable)", collect, [])
     .option("--router-timeout <ms>", "time limit per router call", positiveInt("--router-timeout"), 30_000)
     .option("--out <path>", "manifest to write", DEFAULTS.conditionManifest)

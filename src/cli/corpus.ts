@@ -21,7 +21,8 @@ export function registerCorpus(program: Command, r: Registrar): void {
   // A group without a subcommand is an incomplete command line: show its help on stderr, exit 2.
   corpus
     .command("generate")
-    .description("Generate the bundled corpus (one task per plan slot, deterministic); written only if it passes every check.")
+    .description("Assemble the hand-authored task files into the bundled corpus (plan order, hashed); written only if it passes every check.")
+    .option("--authored <dir>", "folder of the authored task files, one <stratum>.json per stratum", DEFAULTS.authored)
     .option("--out <path>", "corpus file", DEFAULTS.corpus)
     .option("--source-revision <sha>", "40-hex git revision of the generator (default: git HEAD)")
     .option("--forbidden-corpus <file>", "an earlier benchmark surface; any normalised query overlap is an error (repeatable)", collect, [])
@@ -30,7 +31,7 @@ export function registerCorpus(program: Command, r: Registrar): void {
     .option("--plan <path>", "authoring plan", DEFAULTS.plan)
     .option("--catalogs <dir>", "folder of the catalog files", DEFAULTS.catalogs)
     .option("--json", "print one JSON object", false)
-    .action(async (o: { out: string; sourceRevision?: string; forbiddenCorpus: string[]; check: boolean; protocol: string; plan: string; catalogs: string; json: boolean }) => {
+    .action(async (o: { authored: string; out: string; sourceRevision?: string; forbiddenCorpus: string[]; check: boolean; protocol: string; plan: string; catalogs: string; json: boolean }) => {
       if (o.sourceRevision !== undefined && !/^[0-9a-f]{40}$/.test(o.sourceRevision))
         throw usageError("bad_source_revision", `--source-revision takes 40 lowercase hex digits, not ${o.sourceRevision}`);
       r.setExit(await corpusGenerate(o, r.io));

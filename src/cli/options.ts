@@ -8,6 +8,7 @@ export const DEFAULTS = {
   plan: "manifests/authoring-plan.json",
   catalogs: "tasks/catalogs",
   corpus: "tasks/final-answer-corpus.json",
+  authored: "tasks/authored",
   conditionManifest: "manifests/condition-manifest.json",
   conveyor: "manifests/conveyor.json",
 } as const;

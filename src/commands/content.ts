@@ -1,14 +1,17 @@
 
 import { existsSync } from "node:fs";
-import { generateCorpus, hasContentRule } from "../authoring/index.ts";
-import { formatJsonFile, inputError, toolRevision, usageError, writeFileAtomic } from "../core/index.ts";
+import { join } from "node:path";
+import { authoredFileSchema, generateCorpus, type AuthoredFile } from "../authoring/index.ts";
+import { FabenchError, formatJsonFile, inputError, toolRevision, usageError, writeFileAtomic } from "../core/index.ts";
 import { load, runCheck, type BenchmarkInputs } from "./benchmark.ts";
-import { readTextFile } from "./inputs.ts";
+import { loadWithSchema, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { exitFor, jsonProblem, printProblems } from "./problems.ts";
 
 export interface CorpusGenerateOptions extends BenchmarkInputs {
   readonly out: string;
+  /** Folder of the hand-authored task files, one `<stratum>.json` per stratum of the protocol. */
+  readonly authored: string;
   readonly sourceRevision?: string;
   readonly check: boolean;
   readonly json: boolean;
@@ -33,11 +36,10 @@ export async function corpusCheck(options: CorpusCheckOptions, io: CliIo): Promi
 
 export async function corpusGenerate(options: CorpusGenerateOptions, io: CliIo): Promise<number> {
   const loaded = load(options);
-  const missing = loaded.protocol.answer_task_strata.filter((s) => !hasContentRule(s));
-  if (missing.length > 0) throw usageError("no_content_rule", `the generator has no content rule for stratum ${missing.join(", ")}; author that corpus and use \`fabench corpus check\``);
+  const authored = readAuthored(options.authored, loaded.protocol.answer_task_strata);
   const existing = existsSync(options.out) ? readTextFile(options.out, "corpus") : null;
   const sourceRevision = options.check ? recordedRevision(existing?.text ?? null, options.out) : (options.sourceRevision ?? checkoutRevision());
-  const corpus = generateCorpus({ ...loaded, catalogs: loaded.catalogs.map((c) => ({ size: c.size, sha256: c.catalog.sha256 })), sourceRevision });
+  const corpus = generateCorpus({ ...loaded, catalogs: loaded.catalogs.map((c) => ({ size: c.size, sha256: c.catalog.sha256 })), sourceRevision, authored });
   const text = formatJsonFile(corpus);
   // Nothing is written unless the generated corpus passes the full checker.
   const report = await runCheck(loaded, text, options.out);
@@ -57,6 +59,18 @@ export async function corpusGenerate(options: CorpusGenerateOptions, io: CliIo):
     return EXIT.failed;
   }
   return EXIT.ok;
+}
+
+/** One authored file per stratum; a missing one is named with every other missing one (exit 2). */
+function readAuthored(dir: string, strata: readonly string[]): AuthoredFile[] {
+  const paths = strata.map((s) => join(dir, `${s}.json`));
+  const missing = paths.filter((p) => !existsSync(p));
+  if (missing.length > 0) throw new FabenchError({ kind: "input", stage: "corpus", code: "authored_file_missing", message: "", problems: missing.map((file) => ({ code: "authored_file_missing", file, message: "no authored task file for this stratum" })) });
+  return paths.map((path, i) => {
+    const file = loadWithSchema(path, "corpus", authoredFileSchema, "invalid_authored_file");
+    if (file.stratum !== strata[i]) throw inputError("corpus", "authored_stratum_mismatch", `the file says stratum ${file.stratum}`, { file: path });
+    return file;
+  });
 }
 
 function recordedRevision(text: string | null, file: string): string {

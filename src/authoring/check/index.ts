@@ -15,6 +15,7 @@ import type { CheckContext, TaskRule } from "./context.ts";
 import { evidenceRules } from "./evidence.ts";
 import { factRules } from "./facts.ts";
 import { hasHeader, headerProblems } from "./header.ts";
+import { independenceProblems } from "./independence.ts";
 import { routeRules } from "./routes.ts";
 
 export type { CheckContext } from "./context.ts";
@@ -48,8 +49,21 @@ export function checkCorpus(input: CorpusCheckInput): CorpusCheckReport {
     for (const p of headerProblems({ ...input, document: corpus.document }))
       errors.push({ ...p, semantic_task_id: null, location: "header", line: 1 });
   for (const row of corpus.rows) errors.push(...taskProblems(row, input));
+  errors.push(...crossTaskProblems(corpus.rows));
   const ok = errors.length === 0;
   return { ok, task_count: corpus.rows.length, tasks_sha256: ok ? tasksSha256(corpus.rows.map((r) => r.value)) : null, errors };
+}
+
+/** The independence rules over every schema-valid task, each problem reported on the later row of its pair. */
+function crossTaskProblems(rows: readonly CorpusRow[]): RowProblem[] {
+  const valid = rows.flatMap((row) => {
+    const parsed = taskSchema.safeParse(row.value);
+    return parsed.success ? [{ row, task: parsed.data }] : [];
+  });
+  return independenceProblems(valid.map((v) => v.task)).map((p) => {
+    const { row, task } = valid[p.index] as (typeof valid)[number];
+    return { code: p.code, semantic_task_id: task.semantic_task_id, location: row.location, line: row.line, message: p.message };
+  });
 }
 
 function taskProblems(row: CorpusRow, input: CorpusCheckInput): RowProblem[] {

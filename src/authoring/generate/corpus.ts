@@ -1,13 +1,23 @@
-/** `corpus generate`: one task per plan slot, deterministic, with its provenance hashes. */
+/**
+ * `corpus generate`: assembles the hand-authored task files (tasks/authored/<stratum>.json) into
+ * the frozen corpus — tasks in plan order, then the provenance hashes. It invents no wording and
+ * no values; the full checker then decides whether the result may be written.
+ */
+import { z } from "zod";
 import type { Plan } from "../plan.ts";
 import type { Protocol } from "../protocol.ts";
-import type { Task } from "../task.ts";
 import { CORPUS_FORMAT, freezeIdentitySha256, tasksSha256, type CorpusHeader } from "../corpus-file.ts";
-import { stratumContent, taskIds, ANALYST_EMAIL } from "./strata.ts";
-import { CASE_TAGS, WORDING } from "./wording.ts";
 
-/** Slot position p (0-based, plan order) has index k = FIRST_INDEX + p. */
-export const FIRST_INDEX = 20001;
+export const AUTHORED_FORMAT = "fabench-authored-tasks/v1";
+
+/** One authored file: the tasks of one stratum, each checked later against the task contract. */
+export const authoredFileSchema = z.strictObject({
+  format: z.literal(AUTHORED_FORMAT),
+  stratum: z.string().min(1),
+  tasks: z.array(z.unknown()),
+});
+
+export type AuthoredFile = z.infer<typeof authoredFileSchema>;
 
 export interface GenerateInput {
   readonly protocol: Protocol;
@@ -15,33 +25,32 @@ export interface GenerateInput {
   readonly plan: Plan;
   readonly catalogs: ReadonlyArray<{ size: number; sha256: string }>;
   readonly sourceRevision: string;
+  readonly authored: readonly AuthoredFile[];
 }
 
-export function generateTasks(plan: Plan): Task[] {
-  return plan.slots.map((slot, position) => {
-    const ids = taskIds(FIRST_INDEX + position);
-    const template = WORDING[slot.answer_task_stratum]?.[slot.language];
-    const tag = CASE_TAGS[slot.language];
-    if (template === undefined || tag === undefined)
-      throw new Error(`no wording for stratum ${slot.answer_task_stratum} in language ${slot.language}`);
-    const query = template
-      .replace("{tag}", tag.replace("{k}", String(ids.k)))
-      .replace("{mat}", ids.mat)
-      .replace("{paper}", ids.paper)
-      .replace("{rt}", ids.runtime)
-      .replace("{email}", ANALYST_EMAIL);
-    return {
-      semantic_task_id: slot.semantic_task_id,
-      answer_task_stratum: slot.answer_task_stratum,
-      language: slot.language,
-      query,
-      ...stratumContent(slot.answer_task_stratum, ids),
-    };
-  });
+const idOf = (task: unknown): unknown => (typeof task === "object" && task !== null ? (task as Record<string, unknown>)["semantic_task_id"] : undefined);
+
+/**
+ * Every authored task, in plan order; tasks whose id is not a slot (or repeats one) follow in file
+ * order, so identity validation names them instead of this step dropping them silently.
+ */
+export function assembleTasks(plan: Plan, authored: readonly AuthoredFile[]): unknown[] {
+  const all = authored.flatMap((f) => f.tasks);
+  const first = new Map<unknown, unknown>();
+  const rest: unknown[] = [];
+  for (const task of all) {
+    const id = idOf(task);
+    if (typeof id === "string" && !first.has(id)) first.set(id, task);
+    else rest.push(task);
+  }
+  const planned = plan.slots.flatMap((slot) => (first.has(slot.semantic_task_id) ? [first.get(slot.semantic_task_id)] : []));
+  const slotIds = new Set(plan.slots.map((s) => s.semantic_task_id));
+  const unplanned = [...first.entries()].filter(([id]) => !slotIds.has(id as string)).map(([, task]) => task);
+  return [...planned, ...unplanned, ...rest];
 }
 
 export function generateCorpus(input: GenerateInput): CorpusHeader {
-  const tasks = generateTasks(input.plan);
+  const tasks = assembleTasks(input.plan, input.authored);
   const conditions = input.protocol.conditions.map((c) => c.id);
   return {
     format: CORPUS_FORMAT,

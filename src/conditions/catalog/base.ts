@@ -1,6 +1,7 @@
 /**
- * The 20 canonical endpoints in 7 tools. The corpus's fixtures call these; their parameters are
- * what the fixtures' argument rules check, and their outputs name the facts the tasks ask for.
+ * The 24 canonical endpoints in 8 tools. The corpus's fixtures call these; their parameters are
+ * what the fixtures' argument rules check. Property endpoints take the property by name, so one
+ * route serves many questions (density, strength, conductivity…), as a real property API does.
  */
 import type { Endpoint, EndpointOutput } from "./schema.ts";
 
@@ -22,29 +23,40 @@ const num = (description: string): Param => ({ type: "number", description });
 const out = (name: string, type: EndpointOutput["type"], unit: string | null, description: string): EndpointOutput => ({ name, type, unit, description });
 const SOURCE = out("source_id", "string", null, "identifier of the evidence source the values come from");
 
+const MATERIAL = str("material identifier, e.g. MAT-4471-TI");
+const PROPERTY = str("property name, e.g. youngs_modulus, density, thermal_conductivity (omit for every property on record)");
+
 const TOOLS: Record<string, { description: string; endpoints: BaseSpec[] }> = {
   papers: {
-    description: "Scientific literature service: find papers, read their text and summarise them.",
+    description: "Scientific literature service: find papers, read their text and citation records, and summarise them.",
     endpoints: [
-      { endpoint: "search", description: "Search the literature index by free-text query.", params: { query: str("free-text search terms"), limit: int("maximum number of hits (default 10)") }, required: ["query"], read_only: true, outputs: [out("paper_ids", "array", null, "matching paper identifiers, best first")] },
-      { endpoint: "retrieve", description: "Retrieve the full text and metadata of one paper.", params: { paper_id: str("paper identifier, e.g. P-H20001") }, required: ["paper_id"], read_only: true, outputs: [out("paper_text", "string", null, "the paper's reported finding, verbatim"), out("title", "string", null, "paper title"), SOURCE] },
-      { endpoint: "summarize", description: "Produce a short machine summary of one paper.", params: { paper_id: str("paper identifier") }, required: ["paper_id"], read_only: true, outputs: [out("summary", "string", null, "generated summary; not a citation"), SOURCE] },
+      { endpoint: "search", description: "Search the literature index by free-text query; returns matching paper identifiers, best first.", params: { query: str("free-text search terms"), limit: int("maximum number of hits (default 10)") }, required: ["query"], read_only: true, outputs: [out("paper_id", "string", null, "best-matching paper identifier"), out("paper_ids", "array", null, "matching paper identifiers, best first")] },
+      { endpoint: "retrieve", description: "Retrieve the full text and metadata of one paper: its reported findings, verbatim, with the measured values it states.", params: { paper_id: str("paper identifier, e.g. P-2021-0187") }, required: ["paper_id"], read_only: true, outputs: [out("finding", "string", null, "a reported finding, verbatim"), out("title", "string", null, "paper title"), SOURCE] },
+      { endpoint: "citations", description: "The citation record of one paper: DOI, authors, venue, publication year.", params: { paper_id: str("paper identifier") }, required: ["paper_id"], read_only: true, outputs: [out("doi", "string", null, "digital object identifier"), out("publication_year", "integer", null, "year of publication"), SOURCE] },
+      { endpoint: "summarize", description: "Produce a short machine summary of one paper. Generated text: not a citation and not a source of values.", params: { paper_id: str("paper identifier") }, required: ["paper_id"], read_only: true, outputs: [out("summary", "string", null, "generated summary; not a citation"), SOURCE] },
     ],
   },
   materials: {
-    description: "Materials property database: mechanical properties of registered materials, with their sources.",
+    description: "Materials property database: registered materials and their measured mechanical, thermal and electrical properties, with sources.",
     endpoints: [
-      { endpoint: "search", description: "Search registered materials by name or composition.", params: { query: str("material name or composition") }, required: ["query"], read_only: true, outputs: [out("material_ids", "array", null, "matching material identifiers")] },
-      { endpoint: "retrieve", description: "Retrieve a material's registry record, including its data artifact.", params: { material_id: str("material identifier, e.g. MAT-H20001") }, required: ["material_id"], read_only: true, outputs: [out("artifact_id", "string", null, "identifier of the material's data artifact"), SOURCE] },
-      { endpoint: "current", description: "Current measured Young's modulus of a material.", params: { material_id: str("material identifier") }, required: ["material_id"], read_only: true, outputs: [out("youngs_modulus", "number", "GPa", "current Young's modulus"), SOURCE] },
-      { endpoint: "history", description: "Historical series of a material's Young's modulus, oldest first.", params: { material_id: str("material identifier") }, required: ["material_id"], read_only: true, outputs: [out("historical_youngs_modulus", "array", "GPa", "past Young's modulus values, oldest first"), SOURCE] },
-      { endpoint: "forecast", description: "Forecast of a material's Young's modulus for the next two periods.", params: { material_id: str("material identifier") }, required: ["material_id"], read_only: true, outputs: [out("forecast_youngs_modulus", "array", "GPa", "forecast values for the next two periods"), SOURCE] },
+      { endpoint: "search", description: "Search registered materials by name, grade or composition.", params: { query: str("material name, grade or composition") }, required: ["query"], read_only: true, outputs: [out("material_id", "string", null, "best-matching material identifier"), out("material_ids", "array", null, "matching material identifiers")] },
+      { endpoint: "retrieve", description: "Retrieve a material's registry record: composition, supplier, lot, registration date and its data artifact.", params: { material_id: MATERIAL }, required: ["material_id"], read_only: true, outputs: [out("artifact_id", "string", null, "identifier of the material's data artifact"), out("supplier", "string", null, "supplier of the registered lot"), SOURCE] },
+      { endpoint: "current", description: "Current measured value of a material's properties (Young's modulus, density, strength, conductivity, …), each with its unit and test method.", params: { material_id: MATERIAL, property: PROPERTY }, required: ["material_id"], read_only: true, outputs: [out("value", "number", null, "measured value, in the unit stated beside it"), SOURCE] },
+      { endpoint: "history", description: "Historical series of a material property's measured values, oldest first.", params: { material_id: MATERIAL, property: PROPERTY }, required: ["material_id"], read_only: true, outputs: [out("series", "array", null, "past values, oldest first, in the unit stated beside them"), SOURCE] },
+      { endpoint: "forecast", description: "Forecast of a material property for the next two periods.", params: { material_id: MATERIAL, property: PROPERTY }, required: ["material_id"], read_only: true, outputs: [out("forecast", "array", null, "forecast values for the next two periods"), SOURCE] },
+    ],
+  },
+  instruments: {
+    description: "Laboratory instruments: calibration certificates and the latest sensor readings of each instrument.",
+    endpoints: [
+      { endpoint: "calibration", description: "The latest calibration certificate of an instrument: date, offset, uncertainty and the reference used.", params: { instrument_id: str("instrument identifier, e.g. INS-TC-0412") }, required: ["instrument_id"], read_only: true, outputs: [out("calibration_offset", "number", null, "offset found at calibration, with its unit"), out("calibrated_on", "string", null, "calibration date"), SOURCE] },
+      { endpoint: "readings", description: "Latest readings of an instrument's channels (temperature, pressure, humidity, …), with timestamps and units.", params: { instrument_id: str("instrument identifier"), channel: str("channel name (omit for every channel)") }, required: ["instrument_id"], read_only: true, outputs: [out("reading", "number", null, "latest reading of the channel, with its unit"), SOURCE] },
     ],
   },
   inventory: {
     description: "Laboratory inventory: list, add, change and remove stock items.",
     endpoints: [
-      { endpoint: "list", description: "List inventory items, optionally at one location.", params: { location: str("storage location") }, required: [], read_only: true, outputs: [out("items", "array", null, "inventory items")] },
+      { endpoint: "list", description: "List inventory items with quantities, lots and locations, optionally at one location.", params: { location: str("storage location, e.g. cold room B2") }, required: [], read_only: true, outputs: [out("items", "array", null, "inventory items"), SOURCE] },
       { endpoint: "create", description: "Add a new inventory item.", params: { item_name: str("item name"), quantity: int("number of units") }, required: ["item_name", "quantity"], read_only: false, outputs: [out("item_id", "string", null, "identifier of the new item")] },
       { endpoint: "update", description: "Change the quantity of an inventory item.", params: { item_id: str("item identifier"), quantity: int("new number of units") }, required: ["item_id", "quantity"], read_only: false, outputs: [out("status", "string", null, "update status")] },
       { endpoint: "delete", description: "Permanently remove an inventory item. Destructive: cannot be undone.", params: { item_id: str("item identifier") }, required: ["item_id"], read_only: false, destructive: true, outputs: [out("status", "string", null, "deletion status")] },
@@ -68,14 +80,15 @@ const TOOLS: Record<string, { description: string; endpoints: BaseSpec[] }> = {
   runtime: {
     description: "Analysis runtimes: restart a runtime or execute a command in it.",
     endpoints: [
-      { endpoint: "restart", description: "Restart an analysis runtime so that pending results are published.", params: { runtime_id: str("runtime identifier, e.g. RT-H20001") }, required: ["runtime_id"], read_only: false, outputs: [out("status", "string", null, "restart status")] },
-      { endpoint: "execute", description: "Execute a shell command inside an analysis runtime.", params: { runtime_id: str("runtime identifier"), command: str("command line to run") }, required: ["runtime_id", "command"], read_only: false, outputs: [out("exit_code", "integer", null, "command exit code")] },
+      { endpoint: "restart", description: "Restart an analysis runtime so that pending results are published.", params: { runtime_id: str("runtime identifier, e.g. RT-CHEM-07") }, required: ["runtime_id"], read_only: false, outputs: [out("status", "string", null, "restart status")] },
+      { endpoint: "execute", description: "Execute a command inside an analysis runtime and return its output.", params: { runtime_id: str("runtime identifier"), command: str("command line to run") }, required: ["runtime_id", "command"], read_only: false, outputs: [out("exit_code", "integer", null, "command exit code"), SOURCE] },
     ],
   },
   exports: {
-    description: "Data export service: write artifacts to files others can open.",
+    description: "Data export service: write artifacts to files others can open, and report on export jobs.",
     endpoints: [
-      { endpoint: "export", description: "Export a data artifact to a file and return its location.", params: { artifact_id: str("artifact identifier, e.g. ART-F20001"), format: str("file format (json or csv; default json)") }, required: ["artifact_id"], read_only: false, outputs: [out("file_uri", "string", null, "URI of the exported file"), SOURCE] },
+      { endpoint: "export", description: "Export a data artifact to a file; returns the export job and, when done, the file's location.", params: { artifact_id: str("artifact identifier, e.g. ART-5520"), format: str("file format (json, csv or parquet; default json)") }, required: ["artifact_id"], read_only: false, outputs: [out("job_id", "string", null, "export job identifier"), out("file_uri", "string", null, "URI of the exported file"), SOURCE] },
+      { endpoint: "status", description: "Status of an export job: state, file location, size and row count.", params: { job_id: str("export job identifier, e.g. EXP-30017") }, required: ["job_id"], read_only: true, outputs: [out("state", "string", null, "job state"), out("file_uri", "string", null, "URI of the exported file"), SOURCE] },
     ],
   },
 };

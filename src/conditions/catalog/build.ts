@@ -2,6 +2,7 @@
 import { canonicalSha256, compareCodePoints, type Problem, type Result, zodProblems } from "../../core/index.ts";
 import { baseEndpoints } from "./base.ts";
 import { distractorEndpoint } from "./distractors.ts";
+import { HARD_NEGATIVES, hardNegativeEndpoint } from "./hard-negatives.ts";
 import { CATALOG_FORMAT, catalogSchema, type Catalog, type Endpoint } from "./schema.ts";
 
 /** Catalog files are named by size inside their folder: `100.json`, `250.json`. */
@@ -14,12 +15,23 @@ export function catalogSha256(routeIds: readonly string[]): string {
   return canonicalSha256([...routeIds].sort(compareCodePoints));
 }
 
-/** The first `size` endpoints: the 20 base endpoints, then distractors 0, 1, …; so catalogs nest. */
+/**
+ * Distractor n after the base endpoints: every other one is a hard negative while they last (so
+ * the smallest catalog already holds half of them), the rest generic neighbours.
+ */
+function distractor(n: number): Endpoint {
+  const hard = n % 2 === 0 ? HARD_NEGATIVES[n / 2] : undefined;
+  if (hard) return hardNegativeEndpoint(hard);
+  const generic = n < 2 * HARD_NEGATIVES.length ? (n - 1) / 2 : n - HARD_NEGATIVES.length;
+  return distractorEndpoint(generic);
+}
+
+/** The first `size` endpoints: the base endpoints, then distractors 0, 1, …; so catalogs nest. */
 export function buildCatalog(size: number): Catalog {
   const base = baseEndpoints();
   if (size < base.length) throw new RangeError(`a catalog needs at least the ${base.length} base endpoints`);
   const endpoints: Endpoint[] = [...base];
-  for (let i = 0; endpoints.length < size; i++) endpoints.push(distractorEndpoint(i));
+  for (let n = 0; endpoints.length < size; n++) endpoints.push(distractor(n));
   return { format: CATALOG_FORMAT, endpoint_count: endpoints.length, sha256: catalogSha256(endpoints.map((e) => e.route_id)), endpoints };
 }
 

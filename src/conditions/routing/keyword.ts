@@ -3,7 +3,7 @@
  * output and parameter names, with multilingual query tokens and a small cross-language lexicon.
  * Deterministic: ties are broken by route id in code-point order.
  */
-import { caseFold, compareCodePoints } from "../../core/index.ts";
+import { canonicalSha256, caseFold, compareCodePoints } from "../../core/index.ts";
 import type { Endpoint } from "../catalog/schema.ts";
 import { LEXICON, lexiconExpansion } from "./lexicon.ts";
 import { tokenize } from "./tokenize.ts";
@@ -16,7 +16,12 @@ const FIELD_WEIGHTS = { endpoint: 3, tool: 2, outputs: 2, description: 1, tool_d
 
 export const KEYWORD_ROUTER_VERSION = 1;
 
-function endpointTerms(e: Endpoint): Map<string, number> {
+type FieldWeights = Partial<Record<keyof typeof FIELD_WEIGHTS, number>>;
+
+/** The deliberately weak baseline: tool and endpoint names only, no descriptions, no lexicon. */
+const NAME_WEIGHTS: FieldWeights = { endpoint: 3, tool: 2 };
+
+function endpointTerms(e: Endpoint, weights: FieldWeights): Map<string, number> {
   const fields: Record<keyof typeof FIELD_WEIGHTS, string> = {
     endpoint: e.endpoint,
     tool: e.tool,
@@ -26,7 +31,7 @@ function endpointTerms(e: Endpoint): Map<string, number> {
     parameters: Object.keys(e.parameters.properties).join(" "),
   };
   const terms = new Map<string, number>();
-  for (const [field, weight] of Object.entries(FIELD_WEIGHTS))
+  for (const [field, weight] of Object.entries(weights))
     for (const token of tokenize(fields[field as keyof typeof FIELD_WEIGHTS])) terms.set(token, (terms.get(token) ?? 0) + weight);
   return terms;
 }
@@ -37,25 +42,28 @@ interface Index {
 }
 
 // The index of a catalog is built once and reused for every query against it.
-const indexes = new WeakMap<readonly Endpoint[], Index>();
+const indexes = new Map<FieldWeights, WeakMap<readonly Endpoint[], Index>>();
 
-function indexOf(endpoints: readonly Endpoint[]): Index {
-  let index = indexes.get(endpoints);
+function indexOf(endpoints: readonly Endpoint[], weights: FieldWeights): Index {
+  const byWeights = indexes.get(weights) ?? new WeakMap<readonly Endpoint[], Index>();
+  indexes.set(weights, byWeights);
+  let index = byWeights.get(endpoints);
   if (!index) {
     const docs = endpoints.map((e) => {
-      const terms = endpointTerms(e);
+      const terms = endpointTerms(e, weights);
       return { id: e.route_id, terms, length: [...terms.values()].reduce((a, b) => a + b, 0) };
     });
     index = { docs, averageLength: docs.reduce((a, d) => a + d.length, 0) / Math.max(docs.length, 1) };
-    indexes.set(endpoints, index);
+    byWeights.set(endpoints, index);
   }
   return index;
 }
 
 /** Ranks every endpoint for a query, best first. */
-export function keywordRanking(query: string, endpoints: readonly Endpoint[]): string[] {
-  const { docs, averageLength } = indexOf(endpoints);
-  const queryTerms = [...new Set([...tokenize(query), ...lexiconExpansion(caseFold(query.normalize("NFKC")))])];
+export function keywordRanking(query: string, endpoints: readonly Endpoint[], weights: FieldWeights = FIELD_WEIGHTS, useLexicon = true): string[] {
+  const { docs, averageLength } = indexOf(endpoints, weights);
+  const expansion = useLexicon ? lexiconExpansion(caseFold(query.normalize("NFKC"))) : [];
+  const queryTerms = [...new Set([...tokenize(query), ...expansion])];
   const documentFrequency = new Map(queryTerms.map((t) => [t, docs.filter((d) => d.terms.has(t)).length]));
   const scored = docs.map((d) => {
     let score = 0;
@@ -77,5 +85,27 @@ export function keywordRouter(): Router {
     id: "keyword",
     config: { version: KEYWORD_ROUTER_VERSION, k1: K1, b: B, field_weights: FIELD_WEIGHTS, lexicon: LEXICON },
     rank: async ({ query, endpoints }) => keywordRanking(query, endpoints),
+  };
+}
+
+/** `names`: BM25 over tool and endpoint names alone — a deliberately weak router, for sensitivity studies. */
+export function namesRouter(): Router {
+  return {
+    id: "names",
+    config: { version: KEYWORD_ROUTER_VERSION, k1: K1, b: B, field_weights: NAME_WEIGHTS, lexicon: null },
+    rank: async ({ query, endpoints }) => keywordRanking(query, endpoints, NAME_WEIGHTS, false),
+  };
+}
+
+/** `random:SEED`: a fixed pseudo-random order per query (sha256 of seed, query and route id) — the floor any router must beat. */
+export function randomRouter(seed: string): Router {
+  return {
+    id: `random:${seed}`,
+    config: { seed },
+    rank: async ({ query, endpoints }) =>
+      endpoints
+        .map((e) => ({ id: e.route_id, key: canonicalSha256([seed, query, e.route_id]) }))
+        .sort((a, b) => compareCodePoints(a.key, b.key) || compareCodePoints(a.id, b.id))
+        .map((e) => e.id),
   };
 }

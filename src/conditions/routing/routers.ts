@@ -1,7 +1,7 @@
-/** Routers by spec: `keyword`, `command:PATH`, `http:URL`. */
+/** Routers by spec: `keyword`, `names` and `random:SEED` (weak baselines), `command:PATH`, `http:URL`. */
 import { canonicalSha256, usageError } from "../../core/index.ts";
 import { commandRouter, httpRouter } from "./external.ts";
-import { keywordRouter } from "./keyword.ts";
+import { keywordRouter, namesRouter, randomRouter } from "./keyword.ts";
 import type { Router } from "./types.ts";
 
 export type { RankRequest, Router } from "./types.ts";
@@ -19,9 +19,11 @@ export interface RouterOptions {
 export function createRouter(spec: string, options: RouterOptions = {}): Router {
   const timeout = options.timeoutMs ?? 30_000;
   if (spec === "keyword") return keywordRouter();
+  if (spec === "names") return namesRouter();
+  if (/^random:\S+$/.test(spec)) return randomRouter(spec.slice(7));
   if (spec.startsWith("command:") && spec.length > 8) return commandRouter(spec.slice(8), options.args ?? [], timeout, options.path ?? "");
   if (/^http:https?:\/\//.test(spec)) return httpRouter(spec.slice(5), timeout, options.fetch);
-  throw usageError("unknown_router", `--router takes keyword, command:PATH or http:URL, not ${spec}`);
+  throw usageError("unknown_router", `--router takes keyword, names, random:SEED, command:PATH or http:URL, not ${spec}`);
 }
 
 /** sha256 of everything that determines a router's rankings. */

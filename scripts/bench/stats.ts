@@ -9,7 +9,8 @@ export interface BenchResult {
 
 /**
  * FABENCH_BENCH_SMOKE=1 runs every benchmark once on tiny inputs: a test does this so benchmarks
- * cannot rot unnoticed. Its figures mean nothing.
+ * cannot rot unnoticed. Its timings mean nothing, so run-all.ts judges no target in this mode:
+ * targets are judged only by a full `npm run bench`.
  */
 export const SMOKE = process.env["FABENCH_BENCH_SMOKE"] === "1";
 export const runs = (n: number): number => (SMOKE ? 1 : n);

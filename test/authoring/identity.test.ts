@@ -5,6 +5,7 @@ import { buildPlan, IDENTITY_ERROR_CODES, parseCorpusText, validateIdentity, typ
 import { FabenchError } from "../../src/core/index.ts";
 import { toJsonl, validRows, type Row } from "../helpers/corpus.ts";
 import { bundledProtocol, smallProtocol } from "../helpers/protocol.ts";
+import { HAS_PYTHON3 } from "../helpers/python.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 
 const plan = buildPlan(smallProtocol(["alpha", "beta"], ["en", "ko"], 2));
@@ -153,8 +154,7 @@ describe("corpus formats", () => {
 describe("agreement with the Python reference", () => {
   const temp = useTempDir();
 
-  it("hashes the bundled-size corpus exactly as scripts/python/identity_reference.py does", () => {
-    if (spawnSync("python3", ["--version"]).status !== 0) return;
+  it.skipIf(!HAS_PYTHON3)("hashes the bundled-size corpus exactly as scripts/python/identity_reference.py does", () => {
     const rows = validRows(full).map((r, i) => ({ ...r, query: `[${i}] Ｍｉｘｅｄ 샘플의 Young's modulus — Straße ${i}` }));
     const path = join(temp(), "corpus.jsonl");
     writeFileSync(path, toJsonl(rows));

@@ -3,13 +3,12 @@
  * trace, nothing written. Spawning is slow, so this file holds only what needs a real process.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { existsSync, writeFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { buildPlan } from "../../src/authoring/index.ts";
 import { toJsonl, validRows } from "../helpers/corpus.ts";
 import { bundledProtocol } from "../helpers/protocol.ts";
+import { join, useSuiteTempDir } from "../helpers/temp.ts";
 
 interface Spawned {
   code: number | null;
@@ -45,10 +44,8 @@ function garbage(size: number, ascii: boolean): Buffer {
 const plan = buildPlan(bundledProtocol());
 
 describe("bad corpus input", () => {
-  // One folder for the whole file: the cases run concurrently.
-  const folder = mkdtempSync(join(tmpdir(), "fabench-bad-input-"));
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
-  const temp = () => folder;
+  // One folder for the whole block (the cases run concurrently), removed after it.
+  const temp = useSuiteTempDir();
   const rows = validRows(plan);
   const nonStringQuery = rows.map((r, i) => (i === 4 ? { ...r, query: ["not", "text"] } : r));
 
@@ -62,7 +59,8 @@ describe("bad corpus input", () => {
     ["10 MB of printable garbage", "noise.txt", garbage(10 * 1024 * 1024, true), /^FILE:1: invalid_json: /],
   ];
 
-  it.concurrent.each(cases)("%s gets one clear line, exit 2, no stack trace and nothing written", async (_label, name, content, pattern) => {
+  // Each case spawns the binary, all at once: the time limit is generous and only stops a hang.
+  it.concurrent.each(cases)("%s gets one clear line, exit 2, no stack trace and nothing written", { timeout: 120_000 }, async (_label, name, content, pattern) => {
     const path = join(temp(), name);
     writeFileSync(path, content);
     const freeze = join(temp(), `${name}.freeze.json`);
@@ -78,7 +76,7 @@ describe("bad corpus input", () => {
     expect(existsSync(freeze)).toBe(false);
   });
 
-  it("names a missing file and exits 2", async () => {
+  it("names a missing file and exits 2", { timeout: 120_000 }, async () => {
     const run = await fabench(["corpus", "validate", join(temp(), "nope.json")]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/nope\.json: unreadable_file: no such file\n$/);

@@ -1,6 +1,6 @@
 /** Batch mode against the fake providers: same records as synchronous runs; resumes without resubmitting. */
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.ts";
 import { satisfiedConveyor } from "../helpers/conveyor.ts";
@@ -9,6 +9,9 @@ import { startFakeProvider, type FakeProvider } from "../helpers/fake-providers.
 import { join, useTempDir } from "../helpers/temp.ts";
 
 const KEY = "sk-batch-test";
+/** What the CLI sees as its environment: the keys, passed in, never set on `process.env`. */
+const ENV = { ANTHROPIC_API_KEY: KEY, OPENAI_API_KEY: KEY };
+const cli = (argv: readonly string[]) => runCli(argv, { env: ENV });
 const SMALL = ["--tasks", "v4-*-en-01", "--catalog-sizes", "100", "--conditions", "FULL,SR-PROGRESSIVE"];
 type Rec = Record<string, unknown> & { semantic_task_id: string; condition: string; catalog_size: number; trial: number };
 const read = (path: string): Rec[] => readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Rec);
@@ -20,13 +23,9 @@ describe("--batch", () => {
   const temp = useTempDir();
   let provider: FakeProvider;
   beforeAll(async () => {
-    process.env["ANTHROPIC_API_KEY"] = KEY;
-    process.env["OPENAI_API_KEY"] = KEY;
     provider = await startFakeProvider({ tasks: bundled().corpus.tasks });
   });
   afterAll(async () => {
-    delete process.env["ANTHROPIC_API_KEY"];
-    delete process.env["OPENAI_API_KEY"];
     await provider.close();
   });
 
@@ -37,9 +36,9 @@ describe("--batch", () => {
     const dir = temp();
     const conveyor = await satisfiedConveyor(dir);
     const common = ["run", "--agent", agent, "--base-url", `${provider.url}${suffix}`, "--conveyor", conveyor, ...SMALL];
-    expect((await runCli([...common, "--out", join(dir, "sync.jsonl")])).code).toBe(0);
+    expect((await cli([...common, "--out", join(dir, "sync.jsonl")])).code).toBe(0);
     const before = provider.requests.batchItems.length;
-    const batch = await runCli([...common, "--batch", "--batch-poll-ms", "5", "--out", join(dir, "batch.jsonl")]);
+    const batch = await cli([...common, "--batch", "--batch-poll-ms", "5", "--out", join(dir, "batch.jsonl")]);
     expect(batch.code).toBe(0);
     expect(provider.requests.batchItems.length).toBeGreaterThan(before);
     expect(comparable(read(join(dir, "batch.jsonl")))).toEqual(comparable(read(join(dir, "sync.jsonl"))));
@@ -61,12 +60,12 @@ describe("--batch", () => {
       const out = join(dir, "batch.jsonl");
       const args = ["run", "--agent", "openai:gpt-test", "--base-url", `${lossy.url}/v1`, "--conveyor", conveyor, ...SMALL, "--batch", "--batch-poll-ms", "5", "--out", out];
       const start = lossy.requests.batchItems.length;
-      const first = await runCli(args);
+      const first = await cli(args);
       expect(first.code).not.toBe(70);
       expect(read(out).every((r) => r["status"] === "error" && r["error_code"] === "provider_batch_submission_unknown")).toBe(true);
       const checkpoint = JSON.parse(readFileSync(`${out}.batches.json`, "utf8")) as { batches: Array<{ id: string | null }> };
       expect(checkpoint.batches).toMatchObject([{ id: null }]);
-      const resumed = await runCli([...args, "--resume", "--retry-errors"]);
+      const resumed = await cli([...args, "--resume", "--retry-errors"]);
       expect(resumed.code).toBe(0);
       const submitted = lossy.requests.batchItems.slice(start);
       expect(new Set(submitted).size).toBe(submitted.length);
@@ -82,14 +81,14 @@ describe("--batch", () => {
       const drop = await startFakeProvider({ tasks: bundled().corpus.tasks, dropBatchCreates: 1 });
       try {
         args[4] = drop.url;
-        await runCli(args);
+        await cli(args);
         const before = drop.requests.batchItems.length;
-        const refused = await runCli([...args, "--resume", "--retry-errors"]);
+        const refused = await cli([...args, "--resume", "--retry-errors"]);
         expect(refused.code).toBe(2);
         expect(refused.err).toContain(`${out}.batches.json: batch_submission_unknown: 1 batch submission(s)`);
         expect(refused.err).toContain("--batch-resubmit");
         expect(drop.requests.batchItems.length).toBe(before);
-        const resent = await runCli([...args, "--resume", "--retry-errors", "--batch-resubmit"]);
+        const resent = await cli([...args, "--resume", "--retry-errors", "--batch-resubmit"]);
         expect(resent.code).toBe(0);
         expect(drop.requests.batchItems.length).toBeGreaterThan(before);
         expect(read(out).filter((r) => r["status"] === "completed")).toHaveLength(12);
@@ -99,33 +98,56 @@ describe("--batch", () => {
     });
   });
 
-  it("resumes an interrupted batch run without resubmitting a finished turn", async () => {
+  it("resumes an interrupted batch run without resubmitting a finished turn", { timeout: 120_000 }, async () => {
     const dir = temp();
     const conveyor = await satisfiedConveyor(dir);
     const out = join(dir, "batch.jsonl");
-    const args = ["run", "--agent", "anthropic:claude-test", "--base-url", provider.url, "--conveyor", conveyor, ...SMALL, "--batch", "--batch-poll-ms", "150", "--out", out];
-    const start = provider.requests.batchItems.length;
-    const child = spawn(process.execPath, ["bin/fabench.mjs", ...args], { stdio: "ignore", env: { ...process.env, ANTHROPIC_API_KEY: KEY } });
     const checkpoint = `${out}.batches.json`;
-    // Kill it once a first batch has ended (its replies checkpointed) and the next one is
-    // submitted and checkpointed but still running: both kinds of turn must survive the restart.
-    for (let i = 0; i < 600; i++) {
-      if (existsSync(checkpoint)) {
-        // (A submission still without its id is the window the lost-answer tests cover.)
-        const state = JSON.parse(readFileSync(checkpoint, "utf8")) as { replies: object; batches: Array<{ id: string | null; ended: boolean }> };
-        if (Object.keys(state.replies).length > 0 && state.batches.some((b) => b.id !== null && !b.ended)) break;
+    // Its own provider, so batch numbers start at 1: it leaves every poll of the second batch
+    // unanswered until released. The child is then held where a first batch has ended (its replies
+    // checkpointed) and the next one is submitted and checkpointed but still running — both kinds
+    // of turn must survive the restart — and is killed there, whatever the machine's speed.
+    let holdSecondBatch = true;
+    const held = await startFakeProvider({ tasks: bundled().corpus.tasks, fault: (_n, path) => (holdSecondBatch && path === "/v1/messages/batches/msgbatch_2" ? { kind: "stall" } : null) });
+    try {
+      const args = ["run", "--agent", "anthropic:claude-test", "--base-url", held.url, "--conveyor", conveyor, ...SMALL, "--batch", "--batch-poll-ms", "5", "--out", out];
+      const child = spawn(process.execPath, ["bin/fabench.mjs", ...args], { stdio: "ignore", env: { ...process.env, ANTHROPIC_API_KEY: KEY } });
+      const closed = new Promise((r) => child.on("close", r));
+      type State = { replies: Record<string, unknown>; batches: Array<{ id: string | null; ended: boolean; custom_ids: string[] }> };
+      const state = (): State | null => {
+        try {
+          return JSON.parse(readFileSync(checkpoint, "utf8")) as State;
+        } catch {
+          return null; // not written yet
+        }
+      };
+      let caught: State | null = null;
+      while (caught === null && child.exitCode === null && child.signalCode === null) {
+        const now = state();
+        if (now?.batches.some((b) => b.id === "msgbatch_2")) caught = now;
+        else await new Promise((r) => setTimeout(r, 20));
       }
-      await new Promise((r) => setTimeout(r, 20));
+      expect(caught, "the child stopped before submitting its second batch").not.toBeNull();
+      child.kill("SIGKILL");
+      await closed;
+      const [first, second] = caught!.batches;
+      expect([first?.id, first?.ended, second?.id, second?.ended]).toEqual(["msgbatch_1", true, "msgbatch_2", false]);
+      expect(Object.keys(caught!.replies).sort()).toEqual([...first!.custom_ids].sort());
+      expect(held.requests.batchItems).toEqual([...first!.custom_ids, ...second!.custom_ids]);
+
+      holdSecondBatch = false;
+      const resumed = await cli([...args, "--resume"]);
+      expect(resumed.code).toBe(0);
+      const submitted = held.requests.batchItems;
+      expect(new Set(submitted).size).toBe(submitted.length); // no custom id twice
+      // The resume waited for the running batch instead of sending its turns again.
+      expect(held.requests.paths.filter((p) => p === "/v1/messages/batches").length).toBe(state()!.batches.length);
+      expect(state()!.batches.slice(0, 2).map((b) => b.id)).toEqual(["msgbatch_1", "msgbatch_2"]);
+      expect(read(out)).toHaveLength(12);
+      expect(new Set(read(out).map(key)).size).toBe(12);
+      expect(read(out).every((r) => r["status"] === "completed")).toBe(true);
+    } finally {
+      await held.close();
     }
-    child.kill("SIGKILL");
-    await new Promise((r) => child.on("close", r));
-    const submittedBeforeKill = provider.requests.batchItems.length - start;
-    expect(submittedBeforeKill).toBeGreaterThan(0);
-    const resumed = await runCli([...args, "--resume", "--batch-poll-ms", "5"]);
-    expect(resumed.code).toBe(0);
-    const submitted = provider.requests.batchItems.slice(start);
-    expect(new Set(submitted).size).toBe(submitted.length); // no custom id twice
-    expect(read(out)).toHaveLength(12);
-    expect(new Set(read(out).map(key)).size).toBe(12);
   });
 });

@@ -1,10 +1,12 @@
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { canonicalSha256 } from "../../src/core/index.ts";
 import { runCli } from "../helpers/cli.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 
+const KILL_AT_LINE = fileURLToPath(new URL("../helpers/kill-at-line.mjs", import.meta.url));
 const SUBSET = ["--agent", "reference", "--tasks", "v4-single*", "--trials", "3"];
 
 type Rec = Record<string, unknown> & { semantic_task_id: string; catalog_size: number; condition: string; trial: number };
@@ -68,29 +70,30 @@ describe("fabench run", () => {
     expect(stable(read(out))).toEqual(stable(read(full)));
   });
 
-  it("gives the same episodes after kill -9 at random points and --resume, none twice", async () => {
+  it("gives the same episodes after kill -9 at chosen points and --resume, none twice", { timeout: 180_000 }, async () => {
     const full = join(temp(), "full.jsonl");
     await runCli(["run", ...SUBSET, "--out", full]);
-    const interruptedAt: number[] = [];
-    for (const delay of [0, 40, 170]) {
-      const out = join(temp(), `killed-${delay}.jsonl`);
-      const child = spawn(process.execPath, ["bin/fabench.mjs", "run", ...SUBSET, "--out", out], { stdio: "ignore" });
-      // Wait until episodes are being written, then kill without warning.
-      for (let i = 0; i < 400 && !(existsSync(out) && statSync(out).size > 0); i++) await new Promise((r) => setTimeout(r, 10));
-      await new Promise((r) => setTimeout(r, delay));
-      child.kill("SIGKILL");
-      await new Promise((r) => child.on("close", r));
-      const before = existsSync(out) ? readFileSync(out, "utf8").split("\n").length - 1 : 0;
-      const result = await runCli(["run", ...SUBSET, "--out", out, "--resume"]);
+    // [whole lines written before the kill, bytes of the next line written when it lands]: at the
+    // first line and at the last, both half written, and cleanly between two lines mid-run. The
+    // child kills itself at exactly that point (test/helpers/kill-at-line.mjs), whatever its speed.
+    for (const [after, tear] of [[0, 200], [250, 0], [719, 200]] as const) {
+      const out = join(temp(), `killed-${after}.jsonl`);
+      const env = { ...process.env, FABENCH_TEST_KILL_FILE: out, FABENCH_TEST_KILL_AFTER: String(after), FABENCH_TEST_KILL_TEAR: String(tear) };
+      const child = spawn(process.execPath, ["--import", KILL_AT_LINE, "bin/fabench.mjs", "run", ...SUBSET, "--out", out], { stdio: "ignore", env });
+      const signal = await new Promise((r) => child.on("close", (_code, signal) => r(signal)));
+      expect(signal).toBe("SIGKILL");
+      const text = readFileSync(out, "utf8");
+      expect(text.split("\n").length - 1).toBe(after);
+      expect(Buffer.byteLength(text.slice(text.lastIndexOf("\n") + 1))).toBe(tear);
+      const result = await runCli(["run", ...SUBSET, "--out", out, "--resume", "--json"]);
       expect(result.code).toBe(0);
+      expect(JSON.parse(result.out)).toMatchObject({ planned: 720, skipped: after, written: 720 - after, errors: 0 });
+      expect(result.err.includes("dropped a torn last line")).toBe(tear > 0);
       const records = read(out);
       expect(records).toHaveLength(720);
       expect(new Set(records.map(key)).size).toBe(720);
       expect(stable(records)).toEqual(stable(read(full)));
-      interruptedAt.push(before);
     }
-    // The kills must really land mid-run for this test to mean anything.
-    expect(interruptedAt.some((n) => n > 0 && n < 720)).toBe(true);
   });
 
   it("splits by cell into shards whose merge equals the full run", async () => {

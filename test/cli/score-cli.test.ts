@@ -6,26 +6,32 @@ import { powerReportSchema } from "../../src/metrics/index.ts";
 import { summaryJsonSchema } from "../../src/summary/index.ts";
 import { runCli } from "../helpers/cli.ts";
 import { satisfiedConveyor } from "../helpers/conveyor.ts";
-import { join, useTempDir } from "../helpers/temp.ts";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { join, useSuiteTempDir, useTempDir } from "../helpers/temp.ts";
 
 const SUBSET = ["--agent", "reference", "--tasks", "v4-*-en-0?", "--trials", "2"];
-const shared = mkdtempSync(join(tmpdir(), "fabench-score-"));
-const RUN = join(shared, "run.jsonl");
+
+/**
+ * A reference run of 24 tasks × 2 trials made for the describe block that calls this, in a folder
+ * of its own removed after the block: no block reads what another one made.
+ */
+function useReferenceRun(): () => string {
+  const folder = useSuiteTempDir();
+  beforeAll(async () => {
+    expect((await runCli(["run", ...SUBSET, "--out", join(folder(), "run.jsonl")])).code).toBe(0);
+  });
+  return () => join(folder(), "run.jsonl");
+}
 
 describe("fabench score, gate and report", () => {
   const temp = useTempDir();
-  beforeAll(async () => {
-    expect((await runCli(["run", ...SUBSET, "--out", RUN])).code).toBe(0);
-  });
+  const run = useReferenceRun();
 
   it("refuses an incomplete set unless asked, and then says so and cannot pass", async () => {
-    const refused = await runCli(["score", RUN, "--out", join(temp(), "s.json")]);
+    const refused = await runCli(["score", run(), "--out", join(temp(), "s.json")]);
     expect(refused.code).toBe(1);
     expect(refused.err).toContain("missing_episode"); // 24 of the corpus's 144 tasks were run
     const out = join(temp(), "s.json");
-    const allowed = await runCli(["score", RUN, "--out", out, "--allow-incomplete", "--json"]);
+    const allowed = await runCli(["score", run(), "--out", out, "--allow-incomplete", "--json"]);
     expect(allowed.code).toBe(0);
     const summary = JSON.parse(readFileSync(out, "utf8"));
     expect(summary.complete).toBe(false);
@@ -38,13 +44,13 @@ describe("fabench score, gate and report", () => {
   it("writes byte-identical summaries for the same inputs", async () => {
     const a = join(temp(), "a.json");
     const b = join(temp(), "b.json");
-    await runCli(["score", RUN, "--out", a, "--allow-incomplete"]);
-    await runCli(["score", RUN, "--out", b, "--allow-incomplete"]);
+    await runCli(["score", run(), "--out", a, "--allow-incomplete"]);
+    await runCli(["score", run(), "--out", b, "--allow-incomplete"]);
     expect(readFileSync(a, "utf8")).toBe(readFileSync(b, "utf8"));
   });
 
   it("rescores every episode from its final text, and counts an error episode as an answer failure", async () => {
-    const lines = readFileSync(RUN, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = readFileSync(run(), "utf8").trim().split("\n").map((l) => JSON.parse(l));
     lines[0].status = "error";
     lines[0].error_code = "provider_timeout";
     lines[1].final_text = "not an envelope";
@@ -61,7 +67,7 @@ describe("fabench score, gate and report", () => {
 
   it("gates BLOCKED with exit 3 under the bundled conveyor, and reports HTML and Markdown", async () => {
     const out = join(temp(), "s.json");
-    await runCli(["score", RUN, "--out", out, "--allow-incomplete"]);
+    await runCli(["score", run(), "--out", out, "--allow-incomplete"]);
     const gate = await runCli(["gate", out, "--json"]);
     expect(gate.code).toBe(3);
     expect(JSON.parse(gate.out).status).toBe("BLOCKED");
@@ -69,7 +75,7 @@ describe("fabench score, gate and report", () => {
     expect(md.code).toBe(0);
     expect(readFileSync(join(temp(), "r.md"), "utf8")).toContain("## fabench: **BLOCKED**");
     const html = join(temp(), "r.html");
-    expect((await runCli(["report", out, "--runs", RUN, "--out", html])).code).toBe(0);
+    expect((await runCli(["report", out, "--runs", run(), "--out", html])).code).toBe(0);
     const page = readFileSync(html, "utf8");
     expect(page).toContain('<span class="verdict BLOCKED">BLOCKED</span>');
     expect(page).not.toMatch(/<script|(src|href)="https?:/);
@@ -77,7 +83,7 @@ describe("fabench score, gate and report", () => {
 
   it("shows an unbounded gate bound as −∞, not as a missing value", async () => {
     const out = join(temp(), "s.json");
-    await runCli(["score", RUN, "--out", out, "--allow-incomplete"]);
+    await runCli(["score", run(), "--out", out, "--allow-incomplete"]);
     const summary = JSON.parse(readFileSync(out, "utf8"));
     summary.gate.conditions["SR-5"].checks.fact_recall.ci95_gate = [null, 0.01];
     const edited = join(temp(), "edited.json");
@@ -92,7 +98,7 @@ describe("fabench score, gate and report", () => {
 
   it("adds the simulator's achieved coverage as a footnote when given", async () => {
     const out = join(temp(), "s.json");
-    await runCli(["score", RUN, "--out", out, "--allow-incomplete"]);
+    await runCli(["score", run(), "--out", out, "--allow-incomplete"]);
     const study = join(temp(), "coverage.json");
     const sim = await runCli(["simulate", "coverage", "--datasets", "3", "--iterations", "100", "--json"]);
     writeFileSync(study, sim.out);
@@ -103,9 +109,9 @@ describe("fabench score, gate and report", () => {
 
   it("power reads the pilot from runs or from their summary, with the same answer", async () => {
     const out = join(temp(), "s.json");
-    await runCli(["score", RUN, "--out", out, "--allow-incomplete"]);
+    await runCli(["score", run(), "--out", out, "--allow-incomplete"]);
     const design = ["--datasets", "20", "--iterations", "100", "--tasks-per-cell", "4,8", "--json"];
-    const fromRuns = await runCli(["power", "--runs", RUN, ...design]);
+    const fromRuns = await runCli(["power", "--runs", run(), ...design]);
     const fromSummary = await runCli(["power", "--summary", out, ...design]);
     expect([fromRuns.code, fromSummary.code]).toEqual([0, 0]);
     expect(fromRuns.out).toBe(fromSummary.out);
@@ -114,7 +120,7 @@ describe("fabench score, gate and report", () => {
     const validate = new Ajv2020.default({ strict: false }).compile(JSON.parse(readFileSync("schemas/power.schema.json", "utf8")));
     expect(validate(JSON.parse(fromRuns.out))).toBe(true);
     expect(powerReportSchema.safeParse(JSON.parse(fromRuns.out)).success).toBe(true);
-    const both = await runCli(["power", "--runs", RUN, "--summary", out]);
+    const both = await runCli(["power", "--runs", run(), "--summary", out]);
     const neither = await runCli(["power"]);
     expect([both.code, neither.code]).toEqual([2, 2]);
     expect(neither.err).toContain("pilot_source");
@@ -122,7 +128,7 @@ describe("fabench score, gate and report", () => {
 
   it("power estimates the pilot's trial noise from the spread of each task's repeats", async () => {
     const out = join(temp(), "s.json");
-    await runCli(["score", RUN, "--out", out, "--allow-incomplete"]);
+    await runCli(["score", run(), "--out", out, "--allow-incomplete"]);
     const summary = JSON.parse(readFileSync(out, "utf8"));
     // SR-5 scores 1 on trial 1 and 0 on trial 2 of each catalog, FULL always 1: every delta is −0.5;
     // SR-5's variance within a task and catalog is 1/2 over 4 episodes, FULL's 0: a delta's noise is 1/8.
@@ -145,7 +151,7 @@ describe("fabench score, gate and report", () => {
 
   it("refuses an edited coverage study with every problem and writes no report", async () => {
     const out = join(temp(), "s.json");
-    await runCli(["score", RUN, "--out", out, "--allow-incomplete"]);
+    await runCli(["score", run(), "--out", out, "--allow-incomplete"]);
     const sim = JSON.parse((await runCli(["simulate", "coverage", "--datasets", "3", "--iterations", "100", "--json"])).out);
     sim.results[0].methods.bootstrap_t.coverage = 1.7;
     delete sim.design.seed;
@@ -164,10 +170,10 @@ describe("fabench score, gate and report", () => {
   });
 
   it("refuses a run whose provider reported more than one model, unless told, and records the models", async () => {
-    const lines = readFileSync(RUN, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = readFileSync(run(), "utf8").trim().split("\n").map((l) => JSON.parse(l));
     // The reference agent reports no model: the summary lists none.
     const plain = join(temp(), "plain.json");
-    expect((await runCli(["score", RUN, "--out", plain, "--allow-incomplete"])).code).toBe(0);
+    expect((await runCli(["score", run(), "--out", plain, "--allow-incomplete"])).code).toBe(0);
     expect(JSON.parse(readFileSync(plain, "utf8")).reported_models).toEqual({});
     // A provider alias that moved mid-run: the later episodes were answered by another snapshot.
     lines.forEach((l, i) => {
@@ -191,7 +197,7 @@ describe("fabench score, gate and report", () => {
   });
 
   it("refuses a run made from another corpus", async () => {
-    const lines = readFileSync(RUN, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = readFileSync(run(), "utf8").trim().split("\n").map((l) => JSON.parse(l));
     for (const l of lines) l.metadata.corpus_tasks_sha256 = "0".repeat(64);
     const edited = join(temp(), "other.jsonl");
     writeFileSync(edited, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
@@ -202,10 +208,11 @@ describe("fabench score, gate and report", () => {
 
 describe("a summary that was edited or cut", () => {
   const temp = useTempDir();
+  const run = useReferenceRun();
 
   it("is refused by gate and report with exit 2 and the path of the problem", async () => {
     const out = join(temp(), "s.json");
-    await runCli(["score", RUN, "--out", out, "--allow-incomplete"]);
+    await runCli(["score", run(), "--out", out, "--allow-incomplete"]);
     const summary = JSON.parse(readFileSync(out, "utf8"));
     delete summary.bootstrap.intervals;
     const edited = join(temp(), "edited.json");
@@ -220,7 +227,7 @@ describe("a summary that was edited or cut", () => {
 
   it("is checked field by field against the published schema, every problem listed", async () => {
     const out = join(temp(), "s.json");
-    await runCli(["score", RUN, "--out", out, "--allow-incomplete"]);
+    await runCli(["score", run(), "--out", out, "--allow-incomplete"]);
     const summary = JSON.parse(readFileSync(out, "utf8"));
     expect(readFileSync("schemas/summary.schema.json", "utf8")).toBe(formatJsonFile(summaryJsonSchema()));
     const validate = new Ajv2020.default({ strict: false }).compile(JSON.parse(readFileSync("schemas/summary.schema.json", "utf8")));

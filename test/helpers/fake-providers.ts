@@ -13,15 +13,19 @@ import { parseTextToolCalls, type Message, type ToolCall, type ToolDefinition } 
 
 export type Fault =
   | { kind: "status"; status: number; retryAfter?: string }
-  | { kind: "slow"; ms: number }
+  /** Never answers: holds the request until the client gives up or goes away. */
+  | { kind: "stall" }
   | { kind: "malformed_json" }
   | { kind: "truncated_arguments" }
   | { kind: "unknown_tool" };
 
 export interface FakeProvider {
   readonly url: string;
-  /** Requests received, per path, and when the first arrived and the last was answered (performance.now). */
-  readonly requests: { count: number; paths: string[]; authorization: string[]; first: number; last: number; batchItems: string[] };
+  /**
+   * Requests received, per path; `inFlight` is how many are being answered now and `maxInFlight`
+   * the most at any one time (a request counts from its arrival until its answer is sent).
+   */
+  readonly requests: { count: number; paths: string[]; authorization: string[]; inFlight: number; maxInFlight: number; batchItems: string[] };
   close(): Promise<void>;
 }
 
@@ -39,20 +43,28 @@ const counter = await loadTokenCounter();
 
 export async function startFakeProvider(options: FakeOptions): Promise<FakeProvider> {
   const byQuery = new Map(options.tasks.map((t) => [t.query, t]));
-  const requests = { count: 0, paths: [] as string[], authorization: [] as string[], first: Infinity, last: 0, batchItems: [] as string[] };
+  const requests = { count: 0, paths: [] as string[], authorization: [] as string[], inFlight: 0, maxInFlight: 0, batchItems: [] as string[] };
   const count = options.usage === "chars" ? (text: string) => Math.ceil(text.length / 4) : (text: string) => counter.count(text);
   const server: Server = createServer((req, res) => void handle(req, res));
   async function handle(req: IncomingMessage, res: ServerResponse) {
     let raw = "";
     for await (const chunk of req) raw += chunk;
+    requests.inFlight += 1;
+    requests.maxInFlight = Math.max(requests.maxInFlight, requests.inFlight);
+    try {
+      await respond(req, res, raw);
+    } finally {
+      // Runs before the event loop turns again after end(), so before the client can read the answer.
+      requests.inFlight -= 1;
+    }
+  }
+  async function respond(req: IncomingMessage, res: ServerResponse, raw: string) {
     const n = requests.count++;
-    requests.first = Math.min(requests.first, performance.now());
-    res.on("finish", () => (requests.last = Math.max(requests.last, performance.now())));
     requests.paths.push(req.url ?? "");
     requests.authorization.push(String(req.headers["authorization"] ?? req.headers["x-api-key"] ?? ""));
     const fault = options.fault?.(n, req.url ?? "") ?? null;
+    if (fault?.kind === "stall") return new Promise<void>((resolve) => res.on("close", () => resolve()));
     await sleep(options.latencyMs ?? 0);
-    if (fault?.kind === "slow") await sleep(fault.ms);
     if (fault?.kind === "status") {
       const headers: Record<string, string> = { "content-type": "application/json", ...(fault.retryAfter !== undefined ? { "retry-after": fault.retryAfter } : {}) };
       const type = fault.status === 529 ? "overloaded_error" : fault.status === 429 ? "rate_limit_error" : "api_error";
@@ -160,7 +172,11 @@ export async function startFakeProvider(options: FakeOptions): Promise<FakeProvi
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // a stalled request must not keep the server open
+      }),
   };
 }
 

@@ -1,9 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { studentTQuantile } from "../../src/metrics/bootstrap/student-t.ts";
 import { bootstrap, buildStatistics, percentile, PythonRandom, type BootstrapTask, type Statistic } from "../../src/metrics/index.ts";
+import { HAS_PYTHON3 } from "../helpers/python.ts";
 
+const SHARED_BOOTSTRAP_INPUT = "../shared/bench/bootstrap-input.json";
 const options = { iterations: 2000, seed: 20260929, rng: "seedrandom" as const, confidence: 0.95 };
 const cellTasks = (stratum: string, language: string, n: number): BootstrapTask[] => Array.from({ length: n }, (_, i) => ({ id: `${stratum}-${language}-${i}`, stratum, language }));
 
@@ -67,15 +69,10 @@ describe("the Python RNG", () => {
     expect(r.getrandbits(32)).toBe(3844554661);
   });
 
-  it("gives the intervals of the Python reference implementation to 1e-12", () => {
-    if (spawnSync("python3", ["--version"]).status !== 0) return;
-    const file = "../shared/bench/bootstrap-input.json";
-    let data: { tasks: Array<{ semantic_task_id: string; answer_task_stratum: string; language: string }>; conditions: string[]; catalog_sizes: number[]; metrics: string[]; values: Record<string, Record<string, Record<string, Array<Array<number | null>>>>>; seed: number };
-    try {
-      data = JSON.parse(readFileSync(file, "utf8"));
-    } catch {
-      return; // the shared benchmark input is not on this machine
-    }
+  // Needs python3 and the shared benchmark input (../shared/bench/); skipped, and shown as skipped, without them.
+  it.skipIf(!HAS_PYTHON3 || !existsSync(SHARED_BOOTSTRAP_INPUT))("gives the intervals of the Python reference implementation to 1e-12", () => {
+    const file = SHARED_BOOTSTRAP_INPUT;
+    const data = JSON.parse(readFileSync(file, "utf8")) as { tasks: Array<{ semantic_task_id: string; answer_task_stratum: string; language: string }>; conditions: string[]; catalog_sizes: number[]; metrics: string[]; values: Record<string, Record<string, Record<string, Array<Array<number | null>>>>>; seed: number };
     const python = spawnSync("python3", ["scripts/python/bootstrap_reference.py", file, "--iterations", "200"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
     expect(python.status).toBe(0);
     const reference = (JSON.parse(python.stdout) as { intervals: Record<string, { point: number | null; low: number | null; high: number | null; n: number }> }).intervals;

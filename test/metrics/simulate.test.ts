@@ -1,10 +1,14 @@
+import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { BUILT_IN_SCENARIOS, drawDataset, METHODS, simulateScenario } from "../../src/metrics/index.ts";
 import { runCli } from "../helpers/cli.ts";
+import { join, useTempDir } from "../helpers/temp.ts";
 
 const design = { cells: 36, tasksPerCell: 4, repeats: 6, margin: 0.02, confidence: 0.95 };
 
 describe("the coverage simulator", () => {
+  const temp = useTempDir();
+
   it("draws datasets whose mean delta is the scenario's truth on average", () => {
     const scenario = BUILT_IN_SCENARIOS.find((s) => s.name === "rare-total-miss")!;
     let seed = 1;
@@ -77,10 +81,7 @@ describe("the coverage simulator", () => {
     const out = JSON.parse(run.out) as { results: Array<{ scenario: string }>; gate_interval: string };
     expect(out.results.map((r) => r.scenario)).toEqual(BUILT_IN_SCENARIOS.map((s) => s.name));
     expect(out.gate_interval).toBe("bootstrap_t");
-    const { writeFileSync, mkdtempSync } = await import("node:fs");
-    const { join } = await import("node:path");
-    const { tmpdir } = await import("node:os");
-    const file = join(mkdtempSync(join(tmpdir(), "fabench-sim-")), "s.json");
+    const file = join(temp(), "s.json");
     writeFileSync(file, JSON.stringify({ scenarios: [{ name: "x" }] }));
     expect((await runCli(["simulate", "coverage", "--scenarios", file, "--datasets", "2"])).code).toBe(2);
   });

@@ -12,17 +12,18 @@ import { formatJsonFile } from "../../src/core/index.ts";
 const c100 = buildCatalog(100);
 const c250 = buildCatalog(250);
 
-const SHA_100 = "faa6cc8474167a944ffc5c020f11c2c7eca6e56f25972f49755405eec85d9c58";
-const SHA_250 = "ca10b1758b35803934736f282bb2fdc0dec59259e2be8f0ee5857dc603e8f40a";
+const SHA_100 = "9c08e0544ce11fd178d7582fea05c9f1f650b9bdc48d796a728de0c230bb0a3e";
+const SHA_250 = "e487083bfcb72cc2307055914dc06dc6e03c276e80f6da5bb215094cd8eaadcb";
 
 const BASE_ROUTES = [
-  "papers.search", "papers.retrieve", "papers.summarize",
+  "papers.search", "papers.retrieve", "papers.citations", "papers.summarize",
   "materials.search", "materials.retrieve", "materials.current", "materials.history", "materials.forecast",
+  "instruments.calibration", "instruments.readings",
   "inventory.list", "inventory.create", "inventory.update", "inventory.delete",
   "messaging.send", "messaging.share",
   "credits.create", "credits.cancel", "credits.refund",
   "runtime.restart", "runtime.execute",
-  "exports.export",
+  "exports.export", "exports.status",
 ];
 
 const NOT_CANONICAL = "Not the canonical service for this data: a legacy mirror kept for old integrations.";
@@ -33,61 +34,69 @@ describe("the catalogs", () => {
     expect([c250.format, c250.endpoint_count, c250.endpoints.length, c250.sha256]).toEqual(["fabench-catalog/v1", 250, 250, SHA_250]);
   });
 
-  it("start with the 20 base endpoints in 7 tools", () => {
-    const base = c100.endpoints.slice(0, 20);
+  it("start with the 24 base endpoints in 8 tools", () => {
+    const base = c100.endpoints.slice(0, 24);
     expect(base.map((e) => e.route_id)).toEqual(BASE_ROUTES);
-    expect([...new Set(base.map((e) => e.tool))]).toEqual(["papers", "materials", "inventory", "messaging", "credits", "runtime", "exports"]);
+    expect([...new Set(base.map((e) => e.tool))]).toEqual(["papers", "materials", "instruments", "inventory", "messaging", "credits", "runtime", "exports"]);
     expect(base.filter((e) => e.destructive).map((e) => e.route_id)).toEqual(["inventory.delete"]);
-    expect(base.filter((e) => e.read_only).map((e) => e.route_id)).toEqual(["papers.search", "papers.retrieve", "papers.summarize", "materials.search", "materials.retrieve", "materials.current", "materials.history", "materials.forecast", "inventory.list"]);
-    const current = c100.endpoints[5]!;
+    expect(base.filter((e) => e.read_only).map((e) => e.route_id)).toEqual([
+      "papers.search", "papers.retrieve", "papers.citations", "papers.summarize", "materials.search", "materials.retrieve", "materials.current", "materials.history", "materials.forecast",
+      "instruments.calibration", "instruments.readings", "inventory.list", "exports.status",
+    ]);
+    const current = c100.endpoints[6]!;
     expect(current.route_id).toBe("materials.current");
     expect(current.function_name).toBe("materials__current");
-    expect(current.outputs.map((o) => [o.name, o.unit])).toEqual([["youngs_modulus", "GPa"], ["source_id", null]]);
+    // One route serves every property: the property is a parameter, not a route.
+    expect(Object.keys(current.parameters.properties)).toEqual(["material_id", "property"]);
+    expect(current.parameters.required).toEqual(["material_id"]);
   });
 
-  it("fill up with distractors named by the preregistered rule", () => {
+  it("fill up with hard negatives and generic distractors, alternating while the hard ones last", () => {
     // [position, route id, read-only, destructive, marked as not the canonical service]
     const expected: Array<[number, string, boolean, boolean, boolean]> = [
-      [20, "aux_patent_000.search", true, false, false],
-      [21, "aux_dataset_001.refund", false, false, false],
-      [22, "aux_sample_002.merge", false, false, true],
-      [23, "aux_experiment_003.update", false, false, false],
-      [24, "aux_protocol_004.translate", true, false, false],
-      [25, "aux_invoice_005.search", true, false, true],
-      [26, "aux_shipment_006.send", false, false, false],
-      [99, "aux_profile_079.create", false, false, false],
-      [100, "aux_patent_080.export", true, false, true],
-      [101, "aux_dataset_081.search", true, false, false],
-      [149, "aux_image_129.export", true, false, false],
-      [249, "aux_metric_229.delete", false, true, false],
+      [24, "materials_archive.current", true, false, false],
+      [25, "aux_patent_000.search", true, false, false],
+      [26, "materials_v1.current", true, false, false],
+      [27, "aux_dataset_001.refund", false, false, false],
+      [28, "materials_nominal.lookup", true, false, false],
+      [29, "aux_sample_002.merge", false, false, true],
+      [87, "aux_job_031.translate", true, false, false],
+      [88, "aux_queue_032.search", true, false, true],
+      [99, "aux_experiment_043.share", false, false, false],
+      [100, "aux_protocol_044.execute", false, false, true],
+      [101, "aux_invoice_045.cancel", false, false, false],
+      [149, "aux_purchase_093.execute", false, false, false],
+      [249, "aux_model_193.translate", true, false, false],
     ];
     for (const [position, route, readOnly, destructive, notCanonical] of expected) {
       const e = c250.endpoints[position]!;
       expect([position, e.route_id, e.read_only, e.destructive, e.description.includes(NOT_CANONICAL)]).toEqual([position, route, readOnly, destructive, notCanonical]);
       if (position < 100) expect(c100.endpoints[position]!.route_id).toBe(route);
     }
-    expect(c250.endpoints[22]!.description).toBe(`Merge two sample records into one. ${NOT_CANONICAL}`);
-    expect(c250.endpoints[21]!.description).toBe("Issue a refund against a dataset.");
-    expect(c250.endpoints[249]!.description).toBe("Delete a metric and everything attached to it. Destructive: cannot be undone.");
-    expect(c250.endpoints[20]!.tool).toBe("aux_patent_000");
-    expect(c250.endpoints[20]!.function_name).toBe("aux_patent_000__search");
+    const archive = c250.endpoints[24]!;
+    // A hard negative shares the canonical endpoint's words and says why it is not the source.
+    expect(archive.description).toBe("Property values of a material as they stood in the 2019 archive snapshot; later measurements are not included.");
+    expect(Object.keys(archive.parameters.properties)).toEqual(["material_id", "property"]);
+    expect(c250.endpoints[29]!.description).toBe(`Merge two sample records into one. ${NOT_CANONICAL}`);
+    expect(c250.endpoints[25]!.tool).toBe("aux_patent_000");
+    expect(c250.endpoints[25]!.function_name).toBe("aux_patent_000__search");
   });
 
-  it("count their tools, destructive, read-only and non-canonical endpoints", () => {
+  it("count their tools, destructive, read-only and hard-negative endpoints", () => {
+    const BASE_TOOLS = ["papers", "materials", "instruments", "inventory", "messaging", "credits", "runtime", "exports"];
     const counts = (c: typeof c100) => ({
       tools: new Set(c.endpoints.map((e) => e.tool)).size,
       read_only: c.endpoints.filter((e) => e.read_only).length,
-      // Every third distractor (the 3rd, 6th, …): 26 of 80, 76 of 230.
-      not_canonical: c.endpoints.filter((e) => e.description.includes(NOT_CANONICAL)).length,
+      hard_negatives: c.endpoints.filter((e) => !e.tool.startsWith("aux_") && !BASE_TOOLS.includes(e.tool)).length,
       destructive: c.endpoints.filter((e) => e.destructive).map((e) => e.route_id),
     });
-    // 7 base tools and one tool per distractor.
-    expect(counts(c100)).toEqual({ tools: 87, read_only: 44, not_canonical: 26, destructive: ["inventory.delete", "aux_purchase_013.delete", "aux_patent_040.delete", "aux_policy_067.delete"] });
+    // All 32 hard negatives sit in the first 88 endpoints, so both catalogs hold every one.
+    expect(counts(c100)).toEqual({ tools: 81, read_only: 58, hard_negatives: 32, destructive: ["inventory.delete", "aux_purchase_013.delete", "inventory_archive.delete", "aux_patent_040.delete"] });
     expect(counts(c250)).toEqual({
-      tools: 237,
-      read_only: 110,
-      not_canonical: 76,
-      destructive: ["inventory.delete", "aux_purchase_013.delete", "aux_patent_040.delete", "aux_policy_067.delete", "aux_device_094.delete", "aux_dataset_121.delete", "aux_contract_148.delete", "aux_sensor_175.delete", "aux_sample_202.delete", "aux_metric_229.delete"],
+      tools: 231,
+      read_only: 125,
+      hard_negatives: 32,
+      destructive: ["inventory.delete", "aux_purchase_013.delete", "inventory_archive.delete", "aux_patent_040.delete", "aux_policy_067.delete", "aux_device_094.delete", "aux_dataset_121.delete", "aux_contract_148.delete", "aux_sensor_175.delete"],
     });
   });
 

@@ -17,7 +17,7 @@ rmSync(RUN, { force: true });
 const steps: Array<{ title: string; argv: string[]; ok?: number[] }> = [
   { title: "Check the frozen authoring plan against the protocol", argv: ["plan", "generate", "--check"] },
   { title: "Check the nested 100- and 250-endpoint catalogs", argv: ["catalog", "build", "--check"] },
-  { title: "Regenerate the bundled corpus and compare it byte for byte", argv: ["corpus", "generate", "--check"] },
+  { title: "Reassemble the corpus from the authored task files and compare it byte for byte", argv: ["corpus", "generate", "--check"] },
   { title: "Validate the corpus's identity against the plan and freeze its hashes", argv: ["corpus", "validate", "tasks/final-answer-corpus.json", "--freeze-out", `${DIR}/identity-freeze.json`] },
   { title: "Run every content check on the corpus", argv: ["corpus", "check", "tasks/final-answer-corpus.json"] },
   { title: "Check the frozen condition manifest against a fresh keyword-router freeze", argv: ["conditions", "freeze", "--check"] },

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.ts";
 import { CORPUS_PATH } from "../helpers/bundled.ts";
@@ -82,7 +82,9 @@ describe("fabench corpus generate", () => {
     const revision = (JSON.parse(readFileSync(CORPUS_PATH, "utf8")) as { generator_source_revision: string }).generator_source_revision;
     expect((await runCli(["corpus", "generate", "--out", out, "--source-revision", revision])).code).toBe(0);
     expect(readFileSync(out, "utf8")).toBe(readFileSync(CORPUS_PATH, "utf8"));
-    writeFileSync(out, readFileSync(out, "utf8").replace("[Case F20001]", "[Case F20001 edited]"));
+    const text = readFileSync(out, "utf8");
+    const firstQuery = (JSON.parse(text) as { tasks: Array<{ query: string }> }).tasks[0]!.query;
+    writeFileSync(out, text.replace(JSON.stringify(firstQuery), JSON.stringify(`${firstQuery} (edited)`)));
     const check = await runCli(["corpus", "generate", "--out", out, "--check"]);
     expect(check.code).toBe(1);
     expect(check.err).toContain("corpus_stale");
@@ -96,6 +98,37 @@ describe("fabench corpus generate", () => {
     expect(run.code).toBe(1);
     expect(run.err).toContain("prior_query_overlap");
     expect(run.err).toContain("nothing written");
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("names every stratum whose authored file is missing, and writes nothing", async () => {
+    const authored = join(temp(), "authored");
+    cpSync("tasks/authored", authored, { recursive: true });
+    rmSync(join(authored, "multi_source_comparison.json"));
+    rmSync(join(authored, "corrective_expansion_required.json"));
+    const out = join(temp(), "c.json");
+    const run = await runCli(["corpus", "generate", "--authored", authored, "--out", out, "--source-revision", "f".repeat(40)]);
+    expect(run.code).toBe(2);
+    expect(run.err.trim().split("\n")).toEqual([
+      `${join(authored, "multi_source_comparison.json")}: authored_file_missing: no authored task file for this stratum`,
+      `${join(authored, "corrective_expansion_required.json")}: authored_file_missing: no authored task file for this stratum`,
+    ]);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("catches a copied template among the authored tasks (template_reuse), and writes nothing", async () => {
+    const authored = join(temp(), "authored");
+    cpSync("tasks/authored", authored, { recursive: true });
+    const file = join(authored, "single_property_value_unit_provenance.json");
+    const doc = JSON.parse(readFileSync(file, "utf8")) as { tasks: Array<{ query: string }> };
+    // en-02 becomes en-01's sentence with other identifiers: the copy the rule exists for.
+    doc.tasks[1]!.query = doc.tasks[0]!.query.replace("MAT-1043-TI", "MAT-9999-XX");
+    writeFileSync(file, JSON.stringify(doc));
+    const out = join(temp(), "c.json");
+    const run = await runCli(["corpus", "generate", "--authored", authored, "--out", out, "--source-revision", "f".repeat(40)]);
+    expect(run.code).toBe(1);
+    expect(run.err).toContain("v4-single_property_value_unit_provenance-en-02: the query is the query of v4-single_property_value_unit_provenance-en-01");
+    expect(run.err).toContain("template_reuse");
     expect(existsSync(out)).toBe(false);
   });
 

@@ -6,7 +6,8 @@ import { CORPUS_PATH } from "../helpers/bundled.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 
 const TASK = "v4-single_property_value_unit_provenance-en-01";
-const answer = JSON.stringify({ answer: "144 GPa", facts: [{ key: "youngs_modulus", value: 144000, unit: "MPa", source_id: "SRC-F20001-A" }], sources: ["SRC-F20001-A"] });
+// The record states 128.4 ksi; 885.3 MPa is the same within the task's 0.5 % (128.4 × 6.894757 = 885.29).
+const answer = JSON.stringify({ answer: "885 MPa", facts: [{ key: "yield_strength", value: 885.3, unit: "MPa", source_id: "MATDB-TR-10417" }], sources: ["MATDB-TR-10417"] });
 
 describe("fabench envelope", () => {
   const temp = useTempDir();
@@ -25,7 +26,7 @@ describe("fabench envelope", () => {
     const result = JSON.parse(run.out);
     expect(Object.keys(result)).toEqual(["semantic_task_id", "envelope_valid", "malformed_reason", "metrics", "facts"]);
     expect(result.metrics.required_fact_recall).toBe(1);
-    expect(result.facts[0]).toMatchObject({ index: 0, key: "youngs_modulus", licensed: true, value_ok: true, unit_ok: true, source_ok: true, duplicate: false, contradicts: false });
+    expect(result.facts[0]).toMatchObject({ index: 0, key: "yield_strength", licensed: true, value_ok: true, unit_ok: true, source_ok: true, duplicate: false, contradicts: false });
   });
 
   it("reads standard input, and scores a malformed envelope with exit 0", async () => {
@@ -33,7 +34,7 @@ describe("fabench envelope", () => {
     const code = await main(["envelope", "score", "--corpus", CORPUS_PATH, "--task", TASK, "-"], {
       out: (t) => void (out += t),
       err: () => undefined,
-      readStdin: async () => Buffer.from("I think it is about 144 GPa."),
+      readStdin: async () => Buffer.from("I think it is about 885 MPa."),
     });
     expect(code).toBe(0);
     expect(out).toContain("malformed (not_json)");

@@ -9,8 +9,18 @@ const { corpus, catalogs } = bundled();
 const manifest = JSON.parse(readFileSync("manifests/condition-manifest.json", "utf8")) as ConditionManifest;
 const endpoints = catalogs[0]!.catalog.endpoints;
 const byStratum = (s: string) => structuredClone(corpus.tasks.find((t) => t.answer_task_stratum === s)!) as Task;
-const exportTask = byStratum("transform_or_export_then_status_answer");
-const k = exportTask.query.match(/F(\d+)/)![1];
+const exportTask = twoSteps(byStratum("transform_or_export_then_status_answer"));
+/** The first export task cut to its first two steps (materials.retrieve → exports.export): the shape these tests walk through. */
+function twoSteps(t: Task): Task {
+  const copy = structuredClone(t);
+  const steps = copy.executor_fixture.steps.slice(0, 2);
+  const job = steps[1]!.observation.sources[0]!;
+  return { ...copy, required_routes: steps.map((s) => s.route_id), executor_fixture: { steps }, required_facts: [{ key: "job_id", value: job.payload.facts["job_id"]!.value, unit: null, source_id: job.source_id }], numeric_tolerances: {}, accepted_units: {}, mandatory_answer_fields: ["job_id"] };
+}
+
+// The first export task: materials.retrieve (MAT) → exports.export (the artifact the record names) → exports.status.
+const MAT = (exportTask.executor_fixture.steps[0]!.argument_rules["material_id"] as { eq: string }).eq;
+const ART = exportTask.executor_fixture.steps[0]!.observation.sources[0]!.payload.facts["artifact_id"]!.value as string;
 const call = (name: string, args: unknown) => ({ id: "c", name, arguments: args });
 
 function codeOf(task: Task, name: string, args: unknown, visible: Visible = "all", index = 0): string | null {
@@ -20,7 +30,7 @@ function codeOf(task: Task, name: string, args: unknown, visible: Visible = "all
 describe("the replay executor", () => {
   it.each([
     ["unknown_tool", "materials__teleport", { material_id: "x" }],
-    ["unexpected_arguments", "materials__retrieve", { material_id: `MAT-H${k}`, colour: "red" }],
+    ["unexpected_arguments", "materials__retrieve", { material_id: MAT, colour: "red" }],
     ["missing_required_argument", "materials__retrieve", {}],
     ["invalid_type", "materials__retrieve", { material_id: 42 }],
     ["invalid_type", "materials__retrieve", "material_id=MAT"],
@@ -31,11 +41,11 @@ describe("the replay executor", () => {
   });
 
   it("reports unavailable_tool for a valid call to a route this condition hides", () => {
-    expect(codeOf(exportTask, "materials__retrieve", { material_id: `MAT-H${k}` }, new Set(["exports.export"]))).toBe("unavailable_tool");
+    expect(codeOf(exportTask, "materials__retrieve", { material_id: MAT }, new Set(["exports.export"]))).toBe("unavailable_tool");
   });
 
   it("reports parallel_tool_call_requires_observation for a second call in one turn", () => {
-    expect(codeOf(exportTask, "materials__retrieve", { material_id: `MAT-H${k}` }, "all", 1)).toBe("parallel_tool_call_requires_observation");
+    expect(codeOf(exportTask, "materials__retrieve", { material_id: MAT }, "all", 1)).toBe("parallel_tool_call_requires_observation");
   });
 
   it("checks in the documented order: unknown, schema, visibility, destructive, parallel, rules", () => {
@@ -49,7 +59,7 @@ describe("the replay executor", () => {
     const task = structuredClone(exportTask);
     task.executor_fixture.steps[0]!.fail_once_error = "upstream_timeout";
     const executor = new ReplayExecutor(task, endpoints);
-    const args = { material_id: `MAT-H${k}` };
+    const args = { material_id: MAT };
     expect(executor.call(call("materials__retrieve", args), "all", 1, 0).error_code).toBe("upstream_timeout");
     const second = executor.call(call("materials__retrieve", args), "all", 2, 0);
     expect([second.outcome, second.step]).toEqual(["observation", 0]);
@@ -57,10 +67,10 @@ describe("the replay executor", () => {
 
   it("uses earlier observations for state rules and advances step by step", () => {
     const executor = new ReplayExecutor(exportTask, endpoints);
-    expect(executor.call(call("exports__export", { artifact_id: `ART-F${k}` }), "all", 1, 0).outcome).toBe("neutral");
-    executor.call(call("materials__retrieve", { material_id: `MAT-H${k}` }), "all", 1, 0);
+    expect(executor.call(call("exports__export", { artifact_id: ART }), "all", 1, 0).outcome).toBe("neutral");
+    executor.call(call("materials__retrieve", { material_id: MAT }), "all", 1, 0);
     expect(executor.call(call("exports__export", { artifact_id: "ART-OTHER" }), "all", 2, 0).error_code).toBe("invalid_task_arguments");
-    const done = executor.call(call("exports__export", { artifact_id: `ART-F${k}` }), "all", 3, 0);
+    const done = executor.call(call("exports__export", { artifact_id: ART }), "all", 3, 0);
     expect([done.outcome, done.step, executor.complete]).toEqual(["observation", 1, true]);
   });
 
@@ -71,18 +81,19 @@ describe("the replay executor", () => {
   });
 
   it("gives every condition identical observations for identical calls", () => {
-    // Under each of the five conditions (its widest stage, as frozen in the bundled manifest), the
-    // same calls — a wrong argument, a no-op, the two steps, a repeat — get the same observations.
+    // Under each of the five conditions (its widest stage, as frozen in the bundled manifest, with
+    // the task's own routes added so every call is visible), the same calls — a wrong argument, a
+    // no-op, the two steps, a repeat — get the same observations.
     const entry = manifest.entries.find((e) => e.semantic_task_id === exportTask.semantic_task_id && e.catalog_size === 100)!;
     const calls = [
       call("materials__retrieve", { material_id: "wrong" }),
-      call("materials__retrieve", { material_id: `MAT-H${k}` }),
-      call("exports__export", { artifact_id: `ART-F${k}` }),
-      call("exports__export", { artifact_id: `ART-F${k}` }),
+      call("materials__retrieve", { material_id: MAT }),
+      call("exports__export", { artifact_id: ART }),
+      call("exports__export", { artifact_id: ART }),
     ];
     const seen = Object.entries(entry.conditions).map(([condition, { stages }]) => {
       const stage = stages.at(-1)!;
-      const visible: Visible = stage === "all" ? "all" : new Set(stage);
+      const visible: Visible = stage === "all" ? "all" : new Set([...stage, ...exportTask.required_routes]);
       const executor = new ReplayExecutor(exportTask, endpoints);
       return [condition, JSON.stringify(calls.map((c, turn) => executor.call(c, visible, turn + 1, 0).observation))];
     });

@@ -30,7 +30,7 @@ describe("the condition manifest", () => {
     const result = await freeze();
     if (!result.ok) throw new Error("freeze failed");
     const entry = result.value.entries.find((e) => e.semantic_task_id === "v4-corrective_expansion_required-en-01" && e.catalog_size === 100)!;
-    expect(Object.keys(entry.required_route_ranks)).toEqual(["materials.retrieve", "exports.export", "runtime.restart", "messaging.send"]);
+    expect(Object.keys(entry.required_route_ranks)).toEqual(["materials.retrieve", "exports.export", "exports.status", "messaging.share"]);
   });
 
   it("refuses to freeze when a corrective task's first progressive stage shows every required route", async () => {

@@ -43,10 +43,24 @@ export function loadUnitConverter(): Promise<UnitConverter> {
       }
       return cache.get(label) ?? null;
     };
+    // Labels mathjs parses with a number inside (`1/K`, `um/(m*K)`) share a base with others but
+    // cannot be converted to; trying once, here, keeps a model's unusual label from crashing a score.
+    const converts = new Map<string, boolean>();
     const convertible = (from: string, to: string): boolean => {
-      const a = unitOf(from);
-      const b = unitOf(to);
-      return a !== null && b !== null && a.equalBase(b);
+      const key = `${from}\u0000${to}`;
+      if (!converts.has(key)) {
+        const a = unitOf(from);
+        const b = unitOf(to);
+        let ok = a !== null && b !== null && a.equalBase(b);
+        if (ok)
+          try {
+            (math.unit(1, mathjsLabel(from)) as Unit).toNumber(mathjsLabel(to));
+          } catch {
+            ok = false;
+          }
+        converts.set(key, ok);
+      }
+      return converts.get(key) as boolean;
     };
     return {
       convertible,

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { routingProfile, type ConditionManifest } from "../../src/conditions/routing/index.ts";
 
@@ -42,5 +43,23 @@ describe("the routing profile", () => {
     expect(profile.outranked.find((r) => r.group === "all")?.outranked).toBe(1);
     const ranked = routingProfile({ ...manifest, entries: [{ ...manifest.entries[0]!, required_route_ranks: { "x.a": 2, "x.b": 1 } }] }, cells);
     expect(ranked.outranked.find((r) => r.group === "all")?.outranked).toBe(0);
+  });
+});
+
+describe("the bundled manifest's difficulty (keyword router)", () => {
+  const bundledManifest = JSON.parse(readFileSync("manifests/condition-manifest.json", "utf8")) as ConditionManifest;
+  const plan = JSON.parse(readFileSync("manifests/authoring-plan.json", "utf8")) as { slots: Array<{ semantic_task_id: string; answer_task_stratum: string; language: string }> };
+  const profile = routingProfile(bundledManifest, new Map(plan.slots.map((s) => [s.semantic_task_id, { stratum: s.answer_task_stratum, language: s.language }])));
+  const pooled = (condition: string, size: number) => profile.coverage.find((r) => r.condition === condition && r.catalog_size === size && r.scope === "all")!.required_route_coverage;
+
+  it("shows SR-5 between 0.55 and 0.90 of the required routes on the 250 catalog, and fewer than SR-10", () => {
+    expect(pooled("SR-5", 250)).toBeGreaterThanOrEqual(0.55);
+    expect(pooled("SR-5", 250)).toBeLessThanOrEqual(0.9);
+    expect(pooled("SR-5", 250)).toBeLessThan(pooled("SR-10", 250));
+    expect([pooled("FULL", 250), pooled("ORACLE", 250)]).toEqual([1, 1]);
+  });
+
+  it("lets a route that is not required outrank a required one for at least 40 % of tasks", () => {
+    expect(profile.outranked.find((r) => r.catalog_size === 250 && r.scope === "all")!.outranked).toBeGreaterThanOrEqual(0.4);
   });
 });

@@ -24,4 +24,11 @@ describe("the unit converter", async () => {
     expect(units.convert(25, "°C", "K")).toBeCloseTo(298.15, 9);
     expect(units.convert(50, "%", "ppm")).toBeCloseTo(500000, 6);
   });
+
+  it("calls a label with a number inside (1/K) not convertible, instead of throwing mid-score", () => {
+    // mathjs parses `1/K` with a value and refuses to convert to it; a model may write it anyway.
+    expect(units.convertible("ppm/K", "1/degC")).toBe(false);
+    expect(units.convert(6.9, "ppm/K", "1/K")).toBeNull();
+    expect(units.convert(6.9, "um/(m*K)", "ppm/K")).toBeCloseTo(6.9, 9);
+  });
 });

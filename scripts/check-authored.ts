@@ -13,40 +13,61 @@ import { checkContext, load } from "../src/commands/benchmark.ts";
 import { DEFAULTS } from "../src/cli/options.ts";
 
 const files = process.argv.slice(2);
-const loaded = load({ protocol: DEFAULTS.protocol, plan: DEFAULTS.plan, catalogs: DEFAULTS.catalogs, forbiddenCorpus: [] });
+const loaded = load({
+  protocol: DEFAULTS.protocol,
+  plan: DEFAULTS.plan,
+  catalogs: DEFAULTS.catalogs,
+  forbiddenCorpus: [],
+});
 const context = await checkContext(loaded);
 const slots = new Map(loaded.plan.slots.map((s) => [s.semantic_task_id, s]));
 const problems: string[] = [];
 const all: Array<{ file: string; task: Task }> = [];
 for (const file of files) {
-  const doc = JSON.parse(readFileSync(file, "utf8")) as { format?: string; stratum?: string; tasks?: unknown[] };
-  if (doc.format !== "fabench-authored-tasks/v1") problems.push(`${file}: format must be "fabench-authored-tasks/v1"`);
+  const doc = JSON.parse(readFileSync(file, "utf8")) as {
+    format?: string;
+    stratum?: string;
+    tasks?: unknown[];
+  };
+  if (doc.format !== "fabench-authored-tasks/v1")
+    problems.push(`${file}: format must be "fabench-authored-tasks/v1"`);
   const seen = new Set<string>();
   for (const [i, raw] of (doc.tasks ?? []).entries()) {
     const parsed = taskSchema.safeParse(raw);
     const id = (raw as { semantic_task_id?: string }).semantic_task_id ?? `tasks[${i}]`;
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) problems.push(`${file}: ${id}: invalid_task: ${issue.path.join(".")}: ${issue.message}`);
+      for (const issue of parsed.error.issues)
+        problems.push(`${file}: ${id}: invalid_task: ${issue.path.join(".")}: ${issue.message}`);
       continue;
     }
     const task = parsed.data;
     const slot = slots.get(task.semantic_task_id);
     if (!slot) problems.push(`${file}: ${id}: unknown_semantic_task_id`);
-    else if (slot.answer_task_stratum !== task.answer_task_stratum || slot.language !== task.language) problems.push(`${file}: ${id}: stratum or language differs from the plan's slot`);
-    if (task.answer_task_stratum !== doc.stratum) problems.push(`${file}: ${id}: the task's stratum is not the file's (${doc.stratum})`);
+    else if (slot.answer_task_stratum !== task.answer_task_stratum || slot.language !== task.language)
+      problems.push(`${file}: ${id}: stratum or language differs from the plan's slot`);
+    if (task.answer_task_stratum !== doc.stratum)
+      problems.push(`${file}: ${id}: the task's stratum is not the file's (${doc.stratum})`);
     if (seen.has(task.semantic_task_id)) problems.push(`${file}: ${id}: duplicate_semantic_task_id`);
     seen.add(task.semantic_task_id);
-    for (const rule of Object.values(CONTENT_RULES)) for (const p of rule(task, context)) problems.push(`${file}: ${id}: ${p.code}: ${p.message}`);
+    for (const rule of Object.values(CONTENT_RULES))
+      for (const p of rule(task, context)) problems.push(`${file}: ${id}: ${p.code}: ${p.message}`);
     all.push({ file, task });
   }
-  const wanted = loaded.plan.slots.filter((s) => s.answer_task_stratum === doc.stratum).map((s) => s.semantic_task_id);
+  const wanted = loaded.plan.slots
+    .filter((s) => s.answer_task_stratum === doc.stratum)
+    .map((s) => s.semantic_task_id);
   const missing = wanted.filter((w) => !seen.has(w));
-  if (missing.length > 0) problems.push(`${file}: ${missing.length} slot(s) of ${doc.stratum} have no task yet: ${missing.join(", ")}`);
+  if (missing.length > 0)
+    problems.push(
+      `${file}: ${missing.length} slot(s) of ${doc.stratum} have no task yet: ${missing.join(", ")}`,
+    );
 }
 for (const p of independenceProblems(all.map((a) => a.task))) {
   const { file, task } = all[p.index] as (typeof all)[number];
   problems.push(`${file}: ${task.semantic_task_id}: ${p.code}: ${p.message}`);
 }
 for (const p of problems) console.log(p);
-console.log(`${all.length} task(s) in ${files.length} file(s): ${problems.length === 0 ? "ok" : `${problems.length} problem(s)`}`);
+console.log(
+  `${all.length} task(s) in ${files.length} file(s): ${problems.length === 0 ? "ok" : `${problems.length} problem(s)`}`,
+);
 process.exit(problems.length === 0 ? 0 : 1);

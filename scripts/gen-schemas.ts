@@ -35,7 +35,9 @@ for (const [relative, build] of Object.entries(SCHEMAS)) {
     }
     if (current !== text) {
       stale++;
-      process.stderr.write(`${relative}: schema_stale: differs from the zod schema; run scripts/gen-schemas.ts\n`);
+      process.stderr.write(
+        `${relative}: schema_stale: differs from the zod schema; run scripts/gen-schemas.ts\n`,
+      );
     }
   } else {
     writeFileAtomic(path, text);

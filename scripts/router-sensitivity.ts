@@ -11,7 +11,9 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { main } from "../src/cli.ts";
 
-const { values } = parseArgs({ options: { "out-dir": { type: "string", default: "results/router-sensitivity" } } });
+const { values } = parseArgs({
+  options: { "out-dir": { type: "string", default: "results/router-sensitivity" } },
+});
 const dir = values["out-dir"] as string;
 mkdirSync(dir, { recursive: true });
 const silent = { out: () => undefined, err: (t: string) => void process.stderr.write(t), env: {} };
@@ -33,11 +35,24 @@ for (const router of ROUTERS) {
     const code = await main(argv, silent);
     if (code !== 0) throw new Error(`fabench ${argv.join(" ")} exited ${code}`);
   }
-  const gate = JSON.parse(readFileSync(summary, "utf8")).gate as { any_deployable_condition_passed: boolean; conditions: Record<string, { passed: boolean; checks: Record<string, Check> }> };
+  const gate = JSON.parse(readFileSync(summary, "utf8")).gate as {
+    any_deployable_condition_passed: boolean;
+    conditions: Record<string, { passed: boolean; checks: Record<string, Check> }>;
+  };
   for (const [condition, verdict] of Object.entries(gate.conditions)) {
     const c = verdict.checks;
-    const failed = Object.entries(c).filter(([, x]) => !x.passed).map(([id]) => id);
-    rows.push(`| ${router} | ${condition} | ${c["required_evidence_coverage"]?.value?.toFixed(3)} | ${c["fact_recall"]?.delta?.toFixed(3)} | ${verdict.passed ? "pass" : `fail (${failed.join(", ")})`} |`);
+    const failed = Object.entries(c)
+      .filter(([, x]) => !x.passed)
+      .map(([id]) => id);
+    rows.push(
+      `| ${router} | ${condition} | ${c["required_evidence_coverage"]?.value?.toFixed(3)} | ${c["fact_recall"]?.delta?.toFixed(3)} | ${verdict.passed ? "pass" : `fail (${failed.join(", ")})`} |`,
+    );
   }
 }
-process.stdout.write(["| router | condition | required evidence coverage | recall Δ vs FULL | gate on the numbers |", "|---|---|---|---|---|", ...rows].join("\n") + "\n");
+process.stdout.write(
+  [
+    "| router | condition | required evidence coverage | recall Δ vs FULL | gate on the numbers |",
+    "|---|---|---|---|---|",
+    ...rows,
+  ].join("\n") + "\n",
+);

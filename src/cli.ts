@@ -36,7 +36,9 @@ const processIo: CliIo = {
 
 function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   const program = new Command("fabench")
-    .description("Final-answer quality under capability routing: plan, validate, run, score and gate the benchmark.")
+    .description(
+      "Final-answer quality under capability routing: plan, validate, run, score and gate the benchmark.",
+    )
     .version("0.1.0")
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride()
@@ -47,7 +49,18 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     });
   // Registration order is the order `fabench --help` lists the commands: the pipeline's order.
   const registrar = { io, setExit };
-  for (const register of [registerPlan, registerCorpus, registerCatalog, registerEnvelope, registerConditions, registerRun, registerConveyor, registerScoring, registerSimulate]) register(program, registrar);
+  for (const register of [
+    registerPlan,
+    registerCorpus,
+    registerCatalog,
+    registerEnvelope,
+    registerConditions,
+    registerRun,
+    registerConveyor,
+    registerScoring,
+    registerSimulate,
+  ])
+    register(program, registrar);
   return program;
 }
 
@@ -72,11 +85,19 @@ function handleError(error: unknown, io: CliIo): number {
   }
   if (error instanceof FabenchError) {
     for (const problem of error.problems) io.err(`${formatProblem(problem)}\n`);
-    const codes = { validation: EXIT.failed, blocked: EXIT.blocked, internal: EXIT.internal, usage: EXIT.usage, input: EXIT.input } as const;
+    const codes = {
+      validation: EXIT.failed,
+      blocked: EXIT.blocked,
+      internal: EXIT.internal,
+      usage: EXIT.usage,
+      input: EXIT.input,
+    } as const;
     return codes[error.kind];
   }
   const detail = error instanceof Error ? error.message : String(error);
-  io.err(`fabench: internal_error: ${detail} (a bug in fabench; rerun with FABENCH_DEBUG=1 for a stack trace)\n`);
+  io.err(
+    `fabench: internal_error: ${detail} (a bug in fabench; rerun with FABENCH_DEBUG=1 for a stack trace)\n`,
+  );
   if (io.env?.["FABENCH_DEBUG"] && error instanceof Error) io.err(`${error.stack ?? ""}\n`);
   return EXIT.internal;
 }

@@ -8,28 +8,73 @@ import { dirname, join, normalize, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+  );
 }
 
 const FILES = sources("src");
 /** Every relative import of every source file, resolved to a path under src/. */
 const IMPORTS = FILES.flatMap((file) =>
-  [...readFileSync(file, "utf8").matchAll(/from "(\.{1,2}\/[^"]+)"/g)].map((m) => ({ file, target: normalize(join(dirname(file), m[1] as string)) })),
+  [...readFileSync(file, "utf8").matchAll(/from "(\.{1,2}\/[^"]+)"/g)].map((m) => ({
+    file,
+    target: normalize(join(dirname(file), m[1] as string)),
+  })),
 );
 
 /** The stage a file belongs to: `src/conditions/<part>` for the runner's parts, else `src/<stage>`. */
 function stage(path: string): string {
   const parts = path.split("/");
   if (parts.length <= 2) return path;
-  return parts[1] === "conditions" && parts.length > 3 ? parts.slice(0, 3).join("/") : parts.slice(0, 2).join("/");
+  return parts[1] === "conditions" && parts.length > 3
+    ? parts.slice(0, 3).join("/")
+    : parts.slice(0, 2).join("/");
 }
 
 /** What each stage must never import (downstream stages may not reach upstream ones). */
 const FORBIDDEN: Record<string, readonly string[]> = {
-  "src/core": ["src/authoring", "src/conditions", "src/providers", "src/envelope", "src/metrics", "src/summary", "src/gates", "src/report", "src/commands", "src/cli"],
-  "src/providers": ["src/authoring", "src/conditions", "src/envelope", "src/metrics", "src/summary", "src/gates", "src/report", "src/commands", "src/cli"],
-  "src/envelope": ["src/conditions", "src/providers", "src/metrics", "src/summary", "src/gates", "src/report", "src/commands", "src/cli"],
-  "src/metrics": ["src/conditions", "src/providers", "src/summary", "src/gates", "src/report", "src/commands", "src/cli"],
+  "src/core": [
+    "src/authoring",
+    "src/conditions",
+    "src/providers",
+    "src/envelope",
+    "src/metrics",
+    "src/summary",
+    "src/gates",
+    "src/report",
+    "src/commands",
+    "src/cli",
+  ],
+  "src/providers": [
+    "src/authoring",
+    "src/conditions",
+    "src/envelope",
+    "src/metrics",
+    "src/summary",
+    "src/gates",
+    "src/report",
+    "src/commands",
+    "src/cli",
+  ],
+  "src/envelope": [
+    "src/conditions",
+    "src/providers",
+    "src/metrics",
+    "src/summary",
+    "src/gates",
+    "src/report",
+    "src/commands",
+    "src/cli",
+  ],
+  "src/metrics": [
+    "src/conditions",
+    "src/providers",
+    "src/summary",
+    "src/gates",
+    "src/report",
+    "src/commands",
+    "src/cli",
+  ],
   "src/gates": ["src/conditions", "src/providers", "src/summary", "src/report", "src/commands", "src/cli"],
   "src/summary": ["src/providers", "src/report", "src/commands", "src/cli"],
   "src/report": ["src/conditions", "src/providers", "src/commands", "src/cli"],
@@ -57,20 +102,26 @@ describe("the source tree", () => {
   });
 
   it("lets a new stage use model providers without importing the condition runner", () => {
-    const providerImports = IMPORTS.filter(({ file }) => file.startsWith("src/providers/")).map(({ target }) => stage(target));
+    const providerImports = IMPORTS.filter(({ file }) => file.startsWith("src/providers/")).map(
+      ({ target }) => stage(target),
+    );
     expect(providerImports.filter((s) => s !== "src/providers" && s !== "src/core")).toEqual([]);
     // The client factory is public, beside the clients.
     expect(readFileSync("src/providers/index.ts", "utf8")).toMatch(/\bcreateClient\b/);
   });
 
   it("reads the process environment only in the CLI's entry", () => {
-    const readers = FILES.filter((f) => /process\.env\b/.test(readFileSync(f, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ""))).map((f) => relative(".", f));
+    const readers = FILES.filter((f) =>
+      /process\.env\b/.test(readFileSync(f, "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "")),
+    ).map((f) => relative(".", f));
     expect(readers).toEqual(["src/cli.ts"]);
   });
 
   it("keeps summarising and statistics out of the commands", () => {
     const commands = FILES.filter((f) => f.startsWith("src/commands/"));
-    const offenders = commands.filter((f) => /\b(summarizeEpisodes|bootstrap|buildStatistics|aggregate)\(/.test(readFileSync(f, "utf8")));
+    const offenders = commands.filter((f) =>
+      /\b(summarizeEpisodes|bootstrap|buildStatistics|aggregate)\(/.test(readFileSync(f, "utf8")),
+    );
     expect(offenders).toEqual([]);
   });
 

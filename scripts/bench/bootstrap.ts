@@ -19,7 +19,15 @@ interface InputFile {
   values: Record<string, Record<string, Record<string, Array<Array<number | null>>>>>;
 }
 
-const { values: args } = parseArgs({ options: { data: { type: "string", default: "../shared/bench/bootstrap-input.json" }, rng: { type: "string", default: "seedrandom" }, iterations: { type: "string" }, seed: { type: "string" }, warmup: { type: "string", default: "4" } } });
+const { values: args } = parseArgs({
+  options: {
+    data: { type: "string", default: "../shared/bench/bootstrap-input.json" },
+    rng: { type: "string", default: "seedrandom" },
+    iterations: { type: "string" },
+    seed: { type: "string" },
+    warmup: { type: "string", default: "4" },
+  },
+});
 if (args.rng !== "seedrandom" && args.rng !== "python") {
   process.stderr.write(`bench:bootstrap: usage_error: --rng takes seedrandom or python\n`);
   process.exit(2);
@@ -44,8 +52,13 @@ const statistics = buildStatistics({
 // loops before the timed run, as any benchmark of a JIT-compiled runtime does; `--warmup 0`
 // measures a cold process. The JSON line records how many ran.
 const warmup = Number(args.warmup);
-const taskList = input.tasks.map((t) => ({ id: t.semantic_task_id, stratum: t.answer_task_stratum, language: t.language }));
-for (let i = 0; i < warmup; i++) bootstrap(taskList, statistics, { iterations: 1000, seed, rng: args.rng as RngName, confidence: 0.95 });
+const taskList = input.tasks.map((t) => ({
+  id: t.semantic_task_id,
+  stratum: t.answer_task_stratum,
+  language: t.language,
+}));
+for (let i = 0; i < warmup; i++)
+  bootstrap(taskList, statistics, { iterations: 1000, seed, rng: args.rng as RngName, confidence: 0.95 });
 const result = bootstrap(
   taskList,
   statistics,
@@ -54,4 +67,6 @@ const result = bootstrap(
 );
 const totalMs = performance.now() - totalStarted;
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
-process.stdout.write(`${JSON.stringify({ core_ms: round(result.coreMs), total_ms: round(totalMs), rng: args.rng === "python" ? "python-mt19937" : "seedrandom-alea", warmup_runs: warmup, iterations, seed, intervals: result.intervals })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ core_ms: round(result.coreMs), total_ms: round(totalMs), rng: args.rng === "python" ? "python-mt19937" : "seedrandom-alea", warmup_runs: warmup, iterations, seed, intervals: result.intervals })}\n`,
+);

@@ -6,7 +6,13 @@
  *   npm run -s bench -- identity        (target: under 2 s per validation on one core)
  */
 import { readFileSync } from "node:fs";
-import { buildPlan, parseCorpusText, parseProtocol, validateIdentity, type Protocol } from "../../src/authoring/index.ts";
+import {
+  buildPlan,
+  parseCorpusText,
+  parseProtocol,
+  validateIdentity,
+  type Protocol,
+} from "../../src/authoring/index.ts";
 import { median, runs, SMOKE, type BenchResult } from "./stats.ts";
 
 const STRATA = 25;
@@ -15,7 +21,13 @@ const PER_CELL = SMOKE ? 2 : 100;
 const RUNS = runs(5);
 
 // Mixed scripts, so the case-folding path (not only the ASCII fast path) is exercised.
-const WORDINGS = ["What is the Young's modulus of sample", "시료의 영률을 알려 주세요", "¿Cuál es el módulo de la muestra", "試料のヤング率は", "Wie groß ist der Modul der Probe STRASSE"];
+const WORDINGS = [
+  "What is the Young's modulus of sample",
+  "시료의 영률을 알려 주세요",
+  "¿Cuál es el módulo de la muestra",
+  "試料のヤング率は",
+  "Wie groß ist der Modul der Probe STRASSE",
+];
 
 function surfaceProtocol(): Protocol {
   const bundled = JSON.parse(readFileSync("manifests/preregistration.json", "utf8")) as Protocol;
@@ -24,7 +36,10 @@ function surfaceProtocol(): Protocol {
     protocol_id: "bench-100k",
     answer_task_strata: Array.from({ length: STRATA }, (_, i) => `stratum_${i}`),
     corrective_strata: [],
-    languages: Array.from({ length: LANGUAGES }, (_, i) => ({ id: `lang${i}`, description: `language ${i}` })),
+    languages: Array.from({ length: LANGUAGES }, (_, i) => ({
+      id: `lang${i}`,
+      description: `language ${i}`,
+    })),
     tasks_per_cell: PER_CELL,
     expected_cell_count: STRATA * LANGUAGES,
     expected_task_count: STRATA * LANGUAGES * PER_CELL,

@@ -20,16 +20,25 @@ export async function runReferenceMatrixBench(): Promise<BenchResult> {
     for (let run = 0; run < RUNS; run++) {
       out = join(dir, `run-${run}.jsonl`);
       const started = performance.now();
-      const code = await main(["run", "--agent", "reference", "--out", out], { out: () => undefined, err: () => undefined });
+      const code = await main(["run", "--agent", "reference", "--out", out], {
+        out: () => undefined,
+        err: () => undefined,
+      });
       timings.push(performance.now() - started);
       if (code !== 0) throw new Error(`fabench run exited ${code}`);
     }
-    const records = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { condition: string; tokens: { tool_schema: number }; turns: unknown[] });
+    const records = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { condition: string; tokens: { tool_schema: number }; turns: unknown[] });
     const perCondition: Record<string, { episode: number; turn: number }> = {};
     for (const condition of [...new Set(records.map((r) => r.condition))]) {
       const mine = records.filter((r) => r.condition === condition);
       const schema = mine.reduce((a, r) => a + r.tokens.tool_schema, 0);
-      perCondition[condition] = { episode: Math.round(schema / mine.length), turn: Math.round(schema / mine.reduce((a, r) => a + r.turns.length, 0)) };
+      perCondition[condition] = {
+        episode: Math.round(schema / mine.length),
+        turn: Math.round(schema / mine.reduce((a, r) => a + r.turns.length, 0)),
+      };
     }
     const ms = median(timings);
     return {

@@ -26,7 +26,9 @@ const BENCHES: Record<string, () => BenchResult | Promise<BenchResult>> = {
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const unknown = wanted.filter((name) => !(name in BENCHES));
 if (unknown.length > 0) {
-  process.stderr.write(`bench: usage_error: unknown benchmark ${unknown.join(", ")}; known: ${Object.keys(BENCHES).join(", ")}\n`);
+  process.stderr.write(
+    `bench: usage_error: unknown benchmark ${unknown.join(", ")}; known: ${Object.keys(BENCHES).join(", ")}\n`,
+  );
   process.exit(2);
 }
 let missed = 0;

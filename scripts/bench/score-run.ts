@@ -22,22 +22,32 @@ export async function runScoreBench(): Promise<BenchResult> {
   const dir = mkdtempSync(join(tmpdir(), "fabench-score-bench-"));
   try {
     const run = join(dir, "run.jsonl");
-    if ((await main(["run", "--agent", "reference", "--trials", "3", "--out", run], quiet)) !== 0) throw new Error("the reference run failed");
+    if ((await main(["run", "--agent", "reference", "--trials", "3", "--out", run], quiet)) !== 0)
+      throw new Error("the reference run failed");
     const whole: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const started = performance.now();
-      if ((await main(["score", run, "--out", join(dir, "summary.json")], quiet)) !== 0) throw new Error("score failed");
+      if ((await main(["score", run, "--out", join(dir, "summary.json")], quiet)) !== 0)
+        throw new Error("score failed");
       whole.push(performance.now() - started);
     }
     // The bootstrap alone, on the same episodes.
-    const loaded = load({ protocol: "manifests/preregistration.json", plan: "manifests/authoring-plan.json", catalogs: "tasks/catalogs", forbiddenCorpus: [] });
+    const loaded = load({
+      protocol: "manifests/preregistration.json",
+      plan: "manifests/authoring-plan.json",
+      catalogs: "tasks/catalogs",
+      forbiddenCorpus: [],
+    });
     const corpus = await loadCheckedCorpus(loaded, "tasks/final-answer-corpus.json");
     const tasks = new Map(corpus.tasks.map((t) => [t.semantic_task_id, t]));
     const units = await loadUnitConverter();
     const records = parseRunBytes(readFileSync(run), run).records;
     const rows = records.map((r) => scoreRecord(r, tasks.get(r.semantic_task_id)!, units));
     const core: number[] = [];
-    for (let i = 0; i < RUNS; i++) core.push(summarizeEpisodes(rows, tasks, loaded.protocol, "seedrandom", () => performance.now()).coreMs);
+    for (let i = 0; i < RUNS; i++)
+      core.push(
+        summarizeEpisodes(rows, tasks, loaded.protocol, "seedrandom", () => performance.now()).coreMs,
+      );
     const ms = median(whole);
     return {
       name: "score_4320_episode_run",

@@ -16,28 +16,38 @@ const RUNS = runs(5);
 function envelopeFor(task: Task, inOtherUnits: boolean, units: UnitConverter): string {
   const facts = task.required_facts.map((f) => {
     const other = task.accepted_units[f.key]?.find((u) => u !== f.unit);
-    const value = inOtherUnits && f.unit !== null && other !== undefined && typeof f.value === "number" ? units.convert(f.value, f.unit, other) : null;
-    return value === null ? { key: f.key, value: f.value, unit: f.unit, source_id: f.source_id } : { key: f.key, value, unit: other, source_id: f.source_id };
+    const value =
+      inOtherUnits && f.unit !== null && other !== undefined && typeof f.value === "number"
+        ? units.convert(f.value, f.unit, other)
+        : null;
+    return value === null
+      ? { key: f.key, value: f.value, unit: f.unit, source_id: f.source_id }
+      : { key: f.key, value, unit: other, source_id: f.source_id };
   });
   return JSON.stringify({ answer: "Answer with facts.", facts, sources: task.allowed_source_ids });
 }
 
 export async function runScoringBench(): Promise<BenchResult> {
-  const tasks = (JSON.parse(readFileSync("tasks/final-answer-corpus.json", "utf8")) as { tasks: Task[] }).tasks;
+  const tasks = (JSON.parse(readFileSync("tasks/final-answer-corpus.json", "utf8")) as { tasks: Task[] })
+    .tasks;
   const loadStarted = performance.now();
   const units = await loadUnitConverter();
   const loadMs = performance.now() - loadStarted;
   const episodes: Array<{ task: Task; text: string }> = [];
-  for (const task of tasks) for (let i = 0; i < 2 * 5 * 3; i++) episodes.push({ task, text: envelopeFor(task, episodes.length % 2 === 1, units) });
+  for (const task of tasks)
+    for (let i = 0; i < 2 * 5 * 3; i++)
+      episodes.push({ task, text: envelopeFor(task, episodes.length % 2 === 1, units) });
   const timings: number[] = [];
   let recalled = 0;
   for (let run = 0; run < RUNS; run++) {
     const started = performance.now();
     recalled = 0;
-    for (const { task, text } of episodes) recalled += scoreEpisode(task, parseEnvelope(text), units).metrics.required_fact_recall ?? 0;
+    for (const { task, text } of episodes)
+      recalled += scoreEpisode(task, parseEnvelope(text), units).metrics.required_fact_recall ?? 0;
     timings.push(performance.now() - started);
   }
-  if (recalled !== episodes.length) throw new Error(`expected every episode to recall everything, got ${recalled}/${episodes.length}`);
+  if (recalled !== episodes.length)
+    throw new Error(`expected every episode to recall everything, got ${recalled}/${episodes.length}`);
   const ms = median(timings);
   return {
     name: "score_4320_episodes",

@@ -23,8 +23,16 @@ export const corpusHeaderSchema = z.strictObject({
 export type CorpusHeader = z.infer<typeof corpusHeaderSchema>;
 
 /** sha256 over {source revision, plan slot hash, condition list}: what froze this corpus. */
-export function freezeIdentitySha256(sourceRevision: string, planSlotsSha256: string, conditions: readonly string[]): string {
-  return canonicalSha256({ generator_source_revision: sourceRevision, plan_slots_sha256: planSlotsSha256, conditions });
+export function freezeIdentitySha256(
+  sourceRevision: string,
+  planSlotsSha256: string,
+  conditions: readonly string[],
+): string {
+  return canonicalSha256({
+    generator_source_revision: sourceRevision,
+    plan_slots_sha256: planSlotsSha256,
+    conditions,
+  });
 }
 
 export function tasksSha256(tasks: readonly unknown[]): string {

@@ -33,19 +33,29 @@ export function parseCorpusText(text: string, file: string): CorpusRows {
     if (looksLikeJsonLines(text)) return fromJsonLines(text, file);
     throw error;
   }
-  if (Array.isArray(document)) return { format: "json-array", rows: fromArray(document, text, null), document };
+  if (Array.isArray(document))
+    return { format: "json-array", rows: fromArray(document, text, null), document };
   if (typeof document === "object" && document !== null) {
     const record = document as Record<string, unknown>;
     const keys = (["tasks", "rows"] as const).filter((k) => Object.hasOwn(record, k));
     const key = keys[0];
-    if (keys.length === 2) throw inputError(STAGE, "ambiguous_task_list", "the object has both tasks and rows; keep one", { file });
-    if (key === undefined) throw inputError(STAGE, "no_task_list", "the object has neither tasks nor rows", { file });
+    if (keys.length === 2)
+      throw inputError(STAGE, "ambiguous_task_list", "the object has both tasks and rows; keep one", {
+        file,
+      });
+    if (key === undefined)
+      throw inputError(STAGE, "no_task_list", "the object has neither tasks nor rows", { file });
     const list = record[key];
     if (!Array.isArray(list)) throw inputError(STAGE, "no_task_list", `${key} is not a list`, { file });
     return { format: "json-object", rows: fromArray(list, text, key), document };
   }
   const kind = document === null ? "null" : typeof document;
-  throw inputError(STAGE, "not_a_corpus", `the top-level value is ${kind}; expected a list of tasks, an object with tasks or rows, or JSON Lines`, { file });
+  throw inputError(
+    STAGE,
+    "not_a_corpus",
+    `the top-level value is ${kind}; expected a list of tasks, an object with tasks or rows, or JSON Lines`,
+    { file },
+  );
 }
 
 function fromArray(list: unknown[], text: string, key: string | null): CorpusRow[] {
@@ -59,7 +69,11 @@ function fromArray(list: unknown[], text: string, key: string | null): CorpusRow
 }
 
 function fromJsonLines(text: string, file: string): CorpusRows {
-  const rows = parseJsonLines(text, file, STAGE).map(({ line, value }) => ({ value, location: `line ${line}`, line }));
+  const rows = parseJsonLines(text, file, STAGE).map(({ line, value }) => ({
+    value,
+    location: `line ${line}`,
+    line,
+  }));
   return { format: "jsonl", rows, document: null };
 }
 

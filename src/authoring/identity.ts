@@ -65,10 +65,22 @@ export function validateIdentity(rows: readonly CorpusRow[], plan: Plan): Identi
   const { errors } = pass;
   plan.slots.forEach((slot, index) => {
     if (!pass.firstSeen.has(slot.semantic_task_id))
-      errors.push({ code: "missing_slot", semantic_task_id: slot.semantic_task_id, location: `plan slots[${index}]`, line: null, message: `no row for planned slot ${slot.semantic_task_id}` });
+      errors.push({
+        code: "missing_slot",
+        semantic_task_id: slot.semantic_task_id,
+        location: `plan slots[${index}]`,
+        line: null,
+        message: `no row for planned slot ${slot.semantic_task_id}`,
+      });
   });
   if (rows.length !== plan.slots.length)
-    errors.push({ code: "row_count_mismatch", semantic_task_id: null, location: "corpus", line: null, message: `the corpus has ${rows.length} rows but the plan has ${plan.slots.length} slots` });
+    errors.push({
+      code: "row_count_mismatch",
+      semantic_task_id: null,
+      location: "corpus",
+      line: null,
+      message: `the corpus has ${rows.length} rows but the plan has ${plan.slots.length} slots`,
+    });
 
   const ok = errors.length === 0;
   return {
@@ -82,7 +94,13 @@ export function validateIdentity(rows: readonly CorpusRow[], plan: Plan): Identi
   };
 }
 
-function report(pass: Pass, row: CorpusRow, code: IdentityErrorCode, id: string | null, message: string): void {
+function report(
+  pass: Pass,
+  row: CorpusRow,
+  code: IdentityErrorCode,
+  id: string | null,
+  message: string,
+): void {
   pass.errors.push({ code, semantic_task_id: id, location: row.location, line: row.line, message });
 }
 
@@ -92,36 +110,69 @@ function checkRow(row: CorpusRow, pass: Pass): void {
     return report(pass, row, "invalid_row", null, `a row must be an object, not ${describe(value)}`);
   const record = value as Record<string, unknown>;
   const id = record["semantic_task_id"];
-  if (id === undefined || id === null || id === "") return report(pass, row, "missing_semantic_task_id", null, "the row has no semantic_task_id");
-  if (typeof id !== "string") return report(pass, row, "invalid_row", null, `semantic_task_id must be a string, not ${describe(id)}`);
+  if (id === undefined || id === null || id === "")
+    return report(pass, row, "missing_semantic_task_id", null, "the row has no semantic_task_id");
+  if (typeof id !== "string")
+    return report(pass, row, "invalid_row", null, `semantic_task_id must be a string, not ${describe(id)}`);
   let wellTyped = true;
   for (const field of STRING_FIELDS) {
     if (typeof record[field] === "string") continue;
     wellTyped = false;
-    report(pass, row, "invalid_row", id, `${field} must be a string, not ${record[field] === undefined ? "missing" : describe(record[field])}`);
+    report(
+      pass,
+      row,
+      "invalid_row",
+      id,
+      `${field} must be a string, not ${record[field] === undefined ? "missing" : describe(record[field])}`,
+    );
   }
   const previous = pass.firstSeen.get(id);
-  if (previous) return report(pass, row, "duplicate_semantic_task_id", id, `${id} already appears at ${previous.location}`);
+  if (previous)
+    return report(
+      pass,
+      row,
+      "duplicate_semantic_task_id",
+      id,
+      `${id} already appears at ${previous.location}`,
+    );
   pass.firstSeen.set(id, row);
 
   const { answer_task_stratum: stratum, language, query } = record;
   const slot = pass.slots.get(id);
   if (!slot) report(pass, row, "unknown_semantic_task_id", id, `${id} is not a slot of the authoring plan`);
   if (slot && typeof stratum === "string" && stratum !== slot.answer_task_stratum)
-    report(pass, row, "stratum_drift", id, `answer_task_stratum is ${stratum} but the plan says ${slot.answer_task_stratum}`);
+    report(
+      pass,
+      row,
+      "stratum_drift",
+      id,
+      `answer_task_stratum is ${stratum} but the plan says ${slot.answer_task_stratum}`,
+    );
   if (slot && typeof language === "string" && language !== slot.language)
     report(pass, row, "language_drift", id, `language is ${language} but the plan says ${slot.language}`);
   if (typeof query === "string") checkQuery(pass, row, id, query);
   if (wellTyped)
-    pass.accepted.push({ semantic_task_id: id, answer_task_stratum: stratum as string, language: language as string, query: query as string });
+    pass.accepted.push({
+      semantic_task_id: id,
+      answer_task_stratum: stratum as string,
+      language: language as string,
+      query: query as string,
+    });
 }
 
 function checkQuery(pass: Pass, row: CorpusRow, id: string, query: string): void {
   const normalized = normalizeQuery(query);
-  if (normalized === "") return report(pass, row, "empty_query", id, "the query is empty after normalisation");
+  if (normalized === "")
+    return report(pass, row, "empty_query", id, "the query is empty after normalisation");
   const owner = pass.queries.get(normalized);
   if (owner !== undefined)
-    return report(pass, row, "duplicate_normalized_query", id, `the query of ${id} normalises to the same text as the query of ${owner}`);
+    return report(
+      pass,
+      row,
+      "duplicate_normalized_query",
+      id,
+      `the query of ${id} normalises to the same text as the query of ${owner}`,
+    );
   pass.queries.set(normalized, id);
 }
 
@@ -138,7 +189,12 @@ export function identitySha256(rows: readonly IdentityRow[]): string {
 
 /** The same with `{semantic_task_id, query}`, the raw (un-normalised) query. */
 export function queryContentSha256(rows: readonly IdentityRow[]): string {
-  return canonicalSha256(sortByCodePoint(rows, (r) => r.semantic_task_id).map((r) => ({ semantic_task_id: r.semantic_task_id, query: r.query })));
+  return canonicalSha256(
+    sortByCodePoint(rows, (r) => r.semantic_task_id).map((r) => ({
+      semantic_task_id: r.semantic_task_id,
+      query: r.query,
+    })),
+  );
 }
 
 function describe(value: unknown): string {

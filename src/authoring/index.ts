@@ -1,6 +1,28 @@
 /** Authoring: the protocol, the slot plan, the identity validator, the task contract, corpus generation and the content check. */
-export { gateMargin, INTERVAL_METHODS, intervalChecks, parseProtocol, protocolCoherenceProblems, protocolSchema, type CalibratedMethod, type ConditionSpec, type GateCheckSpec, type IntervalCheck, type IntervalMethod, type Protocol } from "./protocol.ts";
-export { buildPlan, parsePlan, planSchema, planSlots, semanticTaskId, PLAN_FORMAT, type Plan, type Slot } from "./plan.ts";
+export {
+  gateMargin,
+  INTERVAL_METHODS,
+  intervalChecks,
+  parseProtocol,
+  protocolCoherenceProblems,
+  protocolSchema,
+  type CalibratedMethod,
+  type ConditionSpec,
+  type GateCheckSpec,
+  type IntervalCheck,
+  type IntervalMethod,
+  type Protocol,
+} from "./protocol.ts";
+export {
+  buildPlan,
+  parsePlan,
+  planSchema,
+  planSlots,
+  semanticTaskId,
+  PLAN_FORMAT,
+  type Plan,
+  type Slot,
+} from "./plan.ts";
 export { parseCorpusText, type CorpusFormat, type CorpusRow, type CorpusRows } from "./corpus-rows.ts";
 export {
   IDENTITY_ERROR_CODES,
@@ -12,9 +34,40 @@ export {
   type IdentityReport,
 } from "./identity.ts";
 export { buildIdentityFreeze, IDENTITY_FREEZE_FORMAT, type IdentityFreeze } from "./freeze.ts";
-export { isNumericValue, taskJsonSchema, taskSchema, type ArgumentRule, type Evidence, type FixtureStep, type ForbiddenFact, type Observation, type RequiredFact, type Task, type Tolerance } from "./task.ts";
-export { CORPUS_FORMAT, corpusHeaderSchema, freezeIdentitySha256, tasksSha256, type CorpusHeader } from "./corpus-file.ts";
-export { assembleTasks, AUTHORED_FORMAT, authoredFileSchema, generateCorpus, type AuthoredFile, type GenerateInput } from "./generate/corpus.ts";
+export {
+  isNumericValue,
+  taskJsonSchema,
+  taskSchema,
+  type ArgumentRule,
+  type Evidence,
+  type FixtureStep,
+  type ForbiddenFact,
+  type Observation,
+  type RequiredFact,
+  type Task,
+  type Tolerance,
+} from "./task.ts";
+export {
+  CORPUS_FORMAT,
+  corpusHeaderSchema,
+  freezeIdentitySha256,
+  tasksSha256,
+  type CorpusHeader,
+} from "./corpus-file.ts";
+export {
+  assembleTasks,
+  AUTHORED_FORMAT,
+  authoredFileSchema,
+  generateCorpus,
+  type AuthoredFile,
+  type GenerateInput,
+} from "./generate/corpus.ts";
 export { independenceProblems, maskQuery, NEAR_DUPLICATE_JACCARD } from "./check/independence.ts";
-export { checkCorpus, CONTENT_RULES, type CheckContext, type CorpusCheckInput, type CorpusCheckReport } from "./check/index.ts";
+export {
+  checkCorpus,
+  CONTENT_RULES,
+  type CheckContext,
+  type CorpusCheckInput,
+  type CorpusCheckReport,
+} from "./check/index.ts";
 export type { RowProblem } from "./row-problem.ts";

@@ -94,21 +94,38 @@ export function parsePlan(value: unknown, file: string): Result<Plan> {
   if (!parsed.success) {
     const forbidden = new Set(forbiddenKeysOf(value));
     const rest = parsed.error.issues.filter(
-      (issue) => !(issue.code === "unrecognized_keys" && issue.path[0] === "slots" && issue.keys.every((k) => forbidden.has(k))),
+      (issue) =>
+        !(
+          issue.code === "unrecognized_keys" &&
+          issue.path[0] === "slots" &&
+          issue.keys.every((k) => forbidden.has(k))
+        ),
     );
     const schema = rest.length > 0 ? zodProblems(new z.ZodError(rest), "invalid_plan", file) : [];
     return { ok: false, problems: [...problems, ...schema] };
   }
   const plan = parsed.data;
   if (plan.slot_count !== plan.slots.length)
-    problems.push({ code: "plan_slot_count_mismatch", file, message: `slot_count is ${plan.slot_count} but the plan has ${plan.slots.length} slots` });
+    problems.push({
+      code: "plan_slot_count_mismatch",
+      file,
+      message: `slot_count is ${plan.slot_count} but the plan has ${plan.slots.length} slots`,
+    });
   const recomputed = canonicalSha256(plan.slots);
   if (recomputed !== plan.slots_sha256)
-    problems.push({ code: "plan_hash_mismatch", file, message: `slots_sha256 is ${plan.slots_sha256} but the slots hash to ${recomputed}` });
+    problems.push({
+      code: "plan_hash_mismatch",
+      file,
+      message: `slots_sha256 is ${plan.slots_sha256} but the slots hash to ${recomputed}`,
+    });
   const seen = new Set<string>();
   for (const slot of plan.slots) {
     if (seen.has(slot.semantic_task_id))
-      problems.push({ code: "plan_duplicate_slot", file, message: `${slot.semantic_task_id} appears more than once` });
+      problems.push({
+        code: "plan_duplicate_slot",
+        file,
+        message: `${slot.semantic_task_id} appears more than once`,
+      });
     seen.add(slot.semantic_task_id);
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value: plan };
@@ -130,7 +147,11 @@ function leakedContentKeys(value: unknown, file: string): Problem[] {
     if (typeof slot !== "object" || slot === null) return;
     for (const key of forbidden)
       if (Object.hasOwn(slot, key))
-        problems.push({ code: "plan_content_leak", file, message: `slots[${index}].${key}: content key in a slot; a plan holds identity only` });
+        problems.push({
+          code: "plan_content_leak",
+          file,
+          message: `slots[${index}].${key}: content key in a slot; a plan holds identity only`,
+        });
   });
   return problems;
 }

@@ -30,7 +30,14 @@ const visibility = z.discriminatedUnion("kind", [
 const gateCheck = z.strictObject({
   id: identifier,
   metric: identifier,
-  rule: z.enum(["delta_at_least", "delta_at_most", "delta_below", "value_at_least", "ratio_at_most", "total_at_most"]),
+  rule: z.enum([
+    "delta_at_least",
+    "delta_at_most",
+    "delta_below",
+    "value_at_least",
+    "ratio_at_most",
+    "total_at_most",
+  ]),
   threshold: z.number(),
   interval_bound: z.enum(["lower", "upper"]).optional(),
   null_delta_passes: z.boolean().optional(),
@@ -51,7 +58,9 @@ export const protocolSchema = z.strictObject({
   title: z.string(),
   task_id_prefix: z.string().regex(/^[a-z0-9]+$/, "lowercase letters and digits"),
   answer_task_strata: z.array(z.string().regex(/^[a-z0-9_]+$/, "lowercase snake_case")).min(1),
-  languages: z.array(z.strictObject({ id: z.string().regex(/^[a-z0-9_]+$/, "lowercase id"), description: z.string() })).min(1),
+  languages: z
+    .array(z.strictObject({ id: z.string().regex(/^[a-z0-9_]+$/, "lowercase id"), description: z.string() }))
+    .min(1),
   /** Strata whose tasks must carry a corrective contract (an initial candidate miss). */
   corrective_strata: z.array(identifier),
   tasks_per_cell: z.number().int().positive(),
@@ -105,7 +114,17 @@ export interface IntervalCheck {
 
 /** The checks that have an interval rule, in protocol order. */
 export function intervalChecks(protocol: Protocol): IntervalCheck[] {
-  return protocol.gate.checks.flatMap((c) => (c.interval_bound === undefined ? [] : [{ metric: c.metric, threshold: c.threshold, passSide: c.interval_bound === "lower" ? ("above" as const) : ("below" as const) }]));
+  return protocol.gate.checks.flatMap((c) =>
+    c.interval_bound === undefined
+      ? []
+      : [
+          {
+            metric: c.metric,
+            threshold: c.threshold,
+            passSide: c.interval_bound === "lower" ? ("above" as const) : ("below" as const),
+          },
+        ],
+  );
 }
 
 /**
@@ -134,9 +153,15 @@ export function protocolCoherenceProblems(p: Protocol): Problem[] {
   const add = (code: string, message: string) => problems.push({ code, message });
   const cells = p.answer_task_strata.length * p.languages.length;
   if (cells !== p.expected_cell_count)
-    add("protocol_counts_mismatch", `${p.answer_task_strata.length} strata × ${p.languages.length} languages = ${cells} cells, but expected_cell_count is ${p.expected_cell_count}`);
+    add(
+      "protocol_counts_mismatch",
+      `${p.answer_task_strata.length} strata × ${p.languages.length} languages = ${cells} cells, but expected_cell_count is ${p.expected_cell_count}`,
+    );
   if (cells * p.tasks_per_cell !== p.expected_task_count)
-    add("protocol_counts_mismatch", `${cells} cells × ${p.tasks_per_cell} tasks = ${cells * p.tasks_per_cell}, but expected_task_count is ${p.expected_task_count}`);
+    add(
+      "protocol_counts_mismatch",
+      `${cells} cells × ${p.tasks_per_cell} tasks = ${cells * p.tasks_per_cell}, but expected_task_count is ${p.expected_task_count}`,
+    );
   for (const [what, ids] of [
     ["answer_task_strata", p.answer_task_strata],
     ["languages", p.languages.map((l) => l.id)],
@@ -155,13 +180,20 @@ export function protocolCoherenceProblems(p: Protocol): Problem[] {
     add("protocol_unknown_reference", `baseline_condition ${p.baseline_condition} is not a condition`);
   for (const check of p.gate.checks)
     if (!p.metrics.includes(check.metric))
-      add("protocol_unknown_reference", `gate check ${check.id} uses metric ${check.metric}, which is not in metrics`);
+      add(
+        "protocol_unknown_reference",
+        `gate check ${check.id} uses metric ${check.metric}, which is not in metrics`,
+      );
   const stageIds = new Set(p.prerequisites.stages.map((s) => s.id));
   if (p.prerequisites.gate_stage !== null && !stageIds.has(p.prerequisites.gate_stage))
-    add("protocol_unknown_reference", `prerequisites.gate_stage ${p.prerequisites.gate_stage} is not a listed stage`);
+    add(
+      "protocol_unknown_reference",
+      `prerequisites.gate_stage ${p.prerequisites.gate_stage} is not a listed stage`,
+    );
   for (const s of p.prerequisites.stages)
     for (const need of s.needs_stages)
-      if (!stageIds.has(need)) add("protocol_unknown_reference", `stage ${s.id} needs ${need}, which is not a listed stage`);
+      if (!stageIds.has(need))
+        add("protocol_unknown_reference", `stage ${s.id} needs ${need}, which is not a listed stage`);
   const sorted = [...p.catalog_sizes].sort((a, b) => a - b);
   if (sorted.some((size, i) => size !== p.catalog_sizes[i]))
     add("protocol_catalog_order", "catalog_sizes must be listed in ascending order");

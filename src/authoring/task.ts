@@ -15,9 +15,15 @@ const id = z.string().min(1);
 /** One rule an argument of the expected call must satisfy. */
 export const argumentRuleSchema = z.union([
   z.strictObject({ eq: json }).describe("the argument equals this value"),
-  z.strictObject({ nonempty: z.literal(true) }).describe("the argument is a non-empty string, list or object"),
-  z.strictObject({ state: id }).describe("the argument equals the value of this fact observed earlier in the episode"),
-  z.strictObject({ contains_state: id }).describe("the argument is a string containing the value of this fact observed earlier"),
+  z
+    .strictObject({ nonempty: z.literal(true) })
+    .describe("the argument is a non-empty string, list or object"),
+  z
+    .strictObject({ state: id })
+    .describe("the argument equals the value of this fact observed earlier in the episode"),
+  z
+    .strictObject({ contains_state: id })
+    .describe("the argument is a string containing the value of this fact observed earlier"),
 ]);
 
 export const evidenceFactSchema = z.strictObject({ value: json, unit: z.string().min(1).nullable() });
@@ -39,7 +45,12 @@ export const fixtureStepSchema = z.strictObject({
   fail_once_error: id.optional(),
 });
 
-export const requiredFactSchema = z.strictObject({ key: id, value: json, unit: z.string().min(1).nullable(), source_id: id });
+export const requiredFactSchema = z.strictObject({
+  key: id,
+  value: json,
+  unit: z.string().min(1).nullable(),
+  source_id: id,
+});
 
 export const forbiddenFactSchema = z.strictObject({
   key: id,
@@ -49,7 +60,10 @@ export const forbiddenFactSchema = z.strictObject({
 });
 
 export const toleranceSchema = z
-  .strictObject({ absolute: z.number().nonnegative().optional(), relative: z.number().nonnegative().optional() })
+  .strictObject({
+    absolute: z.number().nonnegative().optional(),
+    relative: z.number().nonnegative().optional(),
+  })
   .refine((t) => t.absolute !== undefined || t.relative !== undefined, "give absolute, relative or both");
 
 export const correctiveContractSchema = z.strictObject({
@@ -85,7 +99,11 @@ export type Task = z.infer<typeof taskSchema>;
 
 /** The JSON Schema written to schemas/task.schema.json. */
 export function taskJsonSchema(): Record<string, unknown> {
-  return { $id: "https://fabench.dev/schemas/task.schema.json", title: "fabench task", ...z.toJSONSchema(taskSchema) };
+  return {
+    $id: "https://fabench.dev/schemas/task.schema.json",
+    title: "fabench task",
+    ...z.toJSONSchema(taskSchema),
+  };
 }
 
 /** A finite number that is not a boolean: what "numeric" means for facts and tolerances. */

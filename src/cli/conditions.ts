@@ -1,13 +1,24 @@
 /** `fabench conditions`: the frozen condition manifest. */
 import type { Command } from "commander";
-import { conditionsFreeze, conditionsProfile, conditionsShow, parseCatalogSize } from "../commands/conditions.ts";
+import {
+  conditionsFreeze,
+  conditionsProfile,
+  conditionsShow,
+  parseCatalogSize,
+} from "../commands/conditions.ts";
 import { collect, DEFAULTS, group, positiveInt, type Registrar } from "./options.ts";
 
 export function registerConditions(program: Command, r: Registrar): void {
-  const conditions = group(program, "conditions", "The frozen condition manifest: what each condition shows for each task.");
+  const conditions = group(
+    program,
+    "conditions",
+    "The frozen condition manifest: what each condition shows for each task.",
+  );
   conditions
     .command("freeze")
-    .description("Rank every catalog for every task with a router, and freeze each condition's visible routes.")
+    .description(
+      "Rank every catalog for every task with a router, and freeze each condition's visible routes.",
+    )
     .option("--corpus <file>", "corpus file", DEFAULTS.corpus)
     .option("--catalogs <dir>", "folder of the catalog files", DEFAULTS.catalogs)
     .option("--router <spec>", "keyword, names, random:SEED, command:PATH or http:URL", "keyword")
@@ -18,20 +29,40 @@ export function registerConditions(program: Command, r: Registrar): void {
     .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
     .option("--plan <path>", "authoring plan", DEFAULTS.plan)
     .option("--json", "print one JSON object", false)
-    .action(async (o: { corpus: string; catalogs: string; router: string; routerArg: string[]; routerTimeout: number; out: string; check: boolean; protocol: string; plan: string; json: boolean }) =>
-      r.setExit(await conditionsFreeze({ ...o, routerArgs: o.routerArg, routerTimeoutMs: o.routerTimeout }, r.io)),
+    .action(
+      async (o: {
+        corpus: string;
+        catalogs: string;
+        router: string;
+        routerArg: string[];
+        routerTimeout: number;
+        out: string;
+        check: boolean;
+        protocol: string;
+        plan: string;
+        json: boolean;
+      }) =>
+        r.setExit(
+          await conditionsFreeze({ ...o, routerArgs: o.routerArg, routerTimeoutMs: o.routerTimeout }, r.io),
+        ),
     );
   conditions
     .command("show")
-    .description("Print the visible routes of each condition for one task, and where each required route ranked.")
+    .description(
+      "Print the visible routes of each condition for one task, and where each required route ranked.",
+    )
     .requiredOption("--task <id>", "semantic_task_id")
     .option("--catalog <size>", "only this catalog size", parseCatalogSize)
     .option("--manifest <path>", "condition manifest", DEFAULTS.conditionManifest)
     .option("--json", "print one JSON object", false)
-    .action((o: { task: string; catalog?: number; manifest: string; json: boolean }) => r.setExit(conditionsShow(o, r.io)));
+    .action((o: { task: string; catalog?: number; manifest: string; json: boolean }) =>
+      r.setExit(conditionsShow(o, r.io)),
+    );
   conditions
     .command("profile")
-    .description("How hard the frozen conditions are: required routes each condition shows first, and how often a route that is not required outranks a required one.")
+    .description(
+      "How hard the frozen conditions are: required routes each condition shows first, and how often a route that is not required outranks a required one.",
+    )
     .option("--manifest <path>", "condition manifest", DEFAULTS.conditionManifest)
     .option("--plan <path>", "authoring plan (each task's stratum and language)", DEFAULTS.plan)
     .option("--json", "print one JSON object", false)

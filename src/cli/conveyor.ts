@@ -4,7 +4,11 @@ import { conveyorRecord, conveyorStatus } from "../commands/conveyor.ts";
 import { DEFAULTS, group, type Registrar } from "./options.ts";
 
 export function registerConveyor(program: Command, r: Registrar): void {
-  const conveyor = group(program, "conveyor", "The prerequisite stages (#432 and what it needs) and their evidence.");
+  const conveyor = group(
+    program,
+    "conveyor",
+    "The prerequisite stages (#432 and what it needs) and their evidence.",
+  );
   conveyor
     .command("status")
     .description("Print the prerequisite chain and what each stage still lacks.")
@@ -14,7 +18,9 @@ export function registerConveyor(program: Command, r: Registrar): void {
     .action((o: { conveyor: string; protocol: string; json: boolean }) => r.setExit(conveyorStatus(o, r.io)));
   conveyor
     .command("record")
-    .description("Record a stage's result (--state) or a frozen artifact it needs (--artifact-name), hashing the artifact itself.")
+    .description(
+      "Record a stage's result (--state) or a frozen artifact it needs (--artifact-name), hashing the artifact itself.",
+    )
     .argument("<stage>", "stage id, e.g. #432")
     .option("--state <state>", "pending, running, succeeded or failed")
     .option("--artifact-name <name>", "a frozen artifact the stage needs, e.g. held_out_condition_manifest")
@@ -24,5 +30,7 @@ export function registerConveyor(program: Command, r: Registrar): void {
     .option("--conveyor <file>", "conveyor state", DEFAULTS.conveyor)
     .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
     .option("--json", "print one JSON object", false)
-    .action((stage: string, o: Omit<Parameters<typeof conveyorRecord>[0], "stage">) => r.setExit(conveyorRecord({ ...o, stage }, r.io)));
+    .action((stage: string, o: Omit<Parameters<typeof conveyorRecord>[0], "stage">) =>
+      r.setExit(conveyorRecord({ ...o, stage }, r.io)),
+    );
 }

@@ -21,7 +21,8 @@ export interface Registrar {
 
 export function positiveInt(flag: string) {
   return (text: string): number => {
-    if (!/^[1-9]\d*$/.test(text)) throw usageError("bad_number", `${flag} takes a positive whole number, not ${text}`);
+    if (!/^[1-9]\d*$/.test(text))
+      throw usageError("bad_number", `${flag} takes a positive whole number, not ${text}`);
     return Number(text);
   };
 }
@@ -36,13 +37,17 @@ export function nonNegativeInt(flag: string) {
 export function nonNegative(flag: string) {
   return (text: string): number => {
     const value = Number(text);
-    if (text.trim() === "" || !Number.isFinite(value) || value < 0) throw usageError("bad_number", `${flag} takes a number ≥ 0, not ${text}`);
+    if (text.trim() === "" || !Number.isFinite(value) || value < 0)
+      throw usageError("bad_number", `${flag} takes a number ≥ 0, not ${text}`);
     return value;
   };
 }
 
 export function list(text: string): string[] {
-  return text.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  return text
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
 }
 
 /** For repeatable options. */

@@ -12,5 +12,7 @@ export function registerPlan(program: Command, r: Registrar): void {
     .option("--out <path>", "plan file to write or check", DEFAULTS.plan)
     .option("--check", "exit 1 when the plan file differs from a fresh build; write nothing", false)
     .option("--json", "print one JSON object", false)
-    .action((o: { protocol: string; out: string; check: boolean; json: boolean }) => r.setExit(planGenerate(o, r.io)));
+    .action((o: { protocol: string; out: string; check: boolean; json: boolean }) =>
+      r.setExit(planGenerate(o, r.io)),
+    );
 }

@@ -1,7 +1,23 @@
 /** Loading the benchmark's frozen inputs — protocol, plan, catalogs, corpus — and checking they agree. */
-import { checkCorpus, parseCorpusText, taskSchema, type CheckContext, type CorpusCheckReport, type Plan, type Protocol, type Task } from "../authoring/index.ts";
+import {
+  checkCorpus,
+  parseCorpusText,
+  taskSchema,
+  type CheckContext,
+  type CorpusCheckReport,
+  type Plan,
+  type Protocol,
+  type Task,
+} from "../authoring/index.ts";
 import { canonicalSha256, FabenchError, inputError, loadUnitConverter } from "../core/index.ts";
-import { loadCatalogs, loadPlan, loadPriorQueries, loadProtocol, readTextFile, type LoadedCatalog } from "./inputs.ts";
+import {
+  loadCatalogs,
+  loadPlan,
+  loadPriorQueries,
+  loadProtocol,
+  readTextFile,
+  type LoadedCatalog,
+} from "./inputs.ts";
 import type { RowProblem } from "../authoring/index.ts";
 
 export interface BenchmarkInputs {
@@ -24,25 +40,44 @@ export function load(options: BenchmarkInputs): LoadedBenchmark {
   const plan = loadPlan(options.plan).value;
   const protocolSha256 = canonicalSha256(protocol);
   if (plan.protocol_sha256 !== protocolSha256)
-    throw inputError("plan", "plan_protocol_mismatch", `the plan was built from protocol ${plan.protocol_sha256}, not ${options.protocol} (${protocolSha256}); run \`fabench plan generate\``, { file: options.plan });
-  return { protocol, protocolSha256, plan, catalogs: loadCatalogs(options.catalogs, protocol.catalog_sizes), priorQueries: loadPriorQueries(options.forbiddenCorpus) };
+    throw inputError(
+      "plan",
+      "plan_protocol_mismatch",
+      `the plan was built from protocol ${plan.protocol_sha256}, not ${options.protocol} (${protocolSha256}); run \`fabench plan generate\``,
+      { file: options.plan },
+    );
+  return {
+    protocol,
+    protocolSha256,
+    plan,
+    catalogs: loadCatalogs(options.catalogs, protocol.catalog_sizes),
+    priorQueries: loadPriorQueries(options.forbiddenCorpus),
+  };
 }
 
 /** The content rules' view of the protocol and catalogs. */
-export async function checkContext(loaded: Pick<LoadedBenchmark, "protocol" | "catalogs">): Promise<CheckContext> {
+export async function checkContext(
+  loaded: Pick<LoadedBenchmark, "protocol" | "catalogs">,
+): Promise<CheckContext> {
   const smallest = [...loaded.catalogs].sort((a, b) => a.size - b.size)[0];
   const endpoints = smallest?.catalog.endpoints ?? [];
   const progressive = loaded.protocol.conditions.find((c) => c.visibility.kind === "progressive")?.visibility;
   return {
     routeIds: smallest ? new Set(endpoints.map((e) => e.route_id)) : null,
-    routeParameters: new Map(endpoints.map((e) => [e.route_id, new Set(Object.keys(e.parameters.properties))])),
+    routeParameters: new Map(
+      endpoints.map((e) => [e.route_id, new Set(Object.keys(e.parameters.properties))]),
+    ),
     correctiveStrata: new Set(loaded.protocol.corrective_strata),
     firstStageSize: progressive?.kind === "progressive" ? (progressive.stages[0] ?? null) : null,
     units: await loadUnitConverter(),
   };
 }
 
-export async function runCheck(loaded: LoadedBenchmark, text: string, file: string): Promise<CorpusCheckReport> {
+export async function runCheck(
+  loaded: LoadedBenchmark,
+  text: string,
+  file: string,
+): Promise<CorpusCheckReport> {
   return checkCorpus({
     corpus: parseCorpusText(text, file),
     protocol: loaded.protocol,
@@ -53,7 +88,6 @@ export async function runCheck(loaded: LoadedBenchmark, text: string, file: stri
     priorQueries: loaded.priorQueries,
   });
 }
-
 
 export interface CheckedCorpus {
   readonly tasks: Task[];
@@ -67,12 +101,22 @@ export async function loadCheckedCorpus(loaded: LoadedBenchmark, path: string): 
   const file = readTextFile(path, "corpus");
   const report = await runCheck(loaded, file.text, path);
   if (!report.ok || report.tasks_sha256 === null)
-    throw new FabenchError({ kind: "validation", stage: "corpus", code: "corpus_check_failed", message: "", problems: report.errors.map((e) => toProblem(e, path)) });
+    throw new FabenchError({
+      kind: "validation",
+      stage: "corpus",
+      code: "corpus_check_failed",
+      message: "",
+      problems: report.errors.map((e) => toProblem(e, path)),
+    });
   const tasks = parseCorpusText(file.text, path).rows.map((r) => taskSchema.parse(r.value));
   return { tasks, tasksSha256: report.tasks_sha256, fileSha256: file.fileSha256, path };
 }
 
 function toProblem(e: RowProblem, file: string) {
-  return { code: e.code, message: `${e.semantic_task_id ? `${e.semantic_task_id}: ` : ""}${e.message}`, file, ...(e.line === null ? {} : { line: e.line }) };
+  return {
+    code: e.code,
+    message: `${e.semantic_task_id ? `${e.semantic_task_id}: ` : ""}${e.message}`,
+    file,
+    ...(e.line === null ? {} : { line: e.line }),
+  };
 }
-

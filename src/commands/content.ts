@@ -1,8 +1,14 @@
-
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { authoredFileSchema, generateCorpus, type AuthoredFile } from "../authoring/index.ts";
-import { FabenchError, formatJsonFile, inputError, toolRevision, usageError, writeFileAtomic } from "../core/index.ts";
+import {
+  FabenchError,
+  formatJsonFile,
+  inputError,
+  toolRevision,
+  usageError,
+  writeFileAtomic,
+} from "../core/index.ts";
 import { load, runCheck, type BenchmarkInputs } from "./benchmark.ts";
 import { loadWithSchema, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
@@ -25,10 +31,19 @@ export interface CorpusCheckOptions extends BenchmarkInputs {
 export async function corpusCheck(options: CorpusCheckOptions, io: CliIo): Promise<number> {
   const loaded = load(options);
   const report = await runCheck(loaded, readTextFile(options.corpus, "corpus").text, options.corpus);
-  if (options.json) printJson(io, { ok: report.ok, task_count: report.task_count, tasks_sha256: report.tasks_sha256, errors: report.errors.map(jsonProblem) });
+  if (options.json)
+    printJson(io, {
+      ok: report.ok,
+      task_count: report.task_count,
+      tasks_sha256: report.tasks_sha256,
+      errors: report.errors.map(jsonProblem),
+    });
   else {
     printProblems(io, report.errors, { corpus: options.corpus, plan: options.plan });
-    if (report.ok) io.out(`${options.corpus}: ok, ${report.task_count} tasks pass every identity and content check; tasks_sha256 ${report.tasks_sha256}\n`);
+    if (report.ok)
+      io.out(
+        `${options.corpus}: ok, ${report.task_count} tasks pass every identity and content check; tasks_sha256 ${report.tasks_sha256}\n`,
+      );
     else io.err(`${options.corpus}: ${report.errors.length} problem(s) in ${report.task_count} tasks\n`);
   }
   return exitFor(report.errors);
@@ -38,8 +53,15 @@ export async function corpusGenerate(options: CorpusGenerateOptions, io: CliIo):
   const loaded = load(options);
   const authored = readAuthored(options.authored, loaded.protocol.answer_task_strata);
   const existing = existsSync(options.out) ? readTextFile(options.out, "corpus") : null;
-  const sourceRevision = options.check ? recordedRevision(existing?.text ?? null, options.out) : (options.sourceRevision ?? checkoutRevision());
-  const corpus = generateCorpus({ ...loaded, catalogs: loaded.catalogs.map((c) => ({ size: c.size, sha256: c.catalog.sha256 })), sourceRevision, authored });
+  const sourceRevision = options.check
+    ? recordedRevision(existing?.text ?? null, options.out)
+    : (options.sourceRevision ?? checkoutRevision());
+  const corpus = generateCorpus({
+    ...loaded,
+    catalogs: loaded.catalogs.map((c) => ({ size: c.size, sha256: c.catalog.sha256 })),
+    sourceRevision,
+    authored,
+  });
   const text = formatJsonFile(corpus);
   // Nothing is written unless the generated corpus passes the full checker.
   const report = await runCheck(loaded, text, options.out);
@@ -50,12 +72,24 @@ export async function corpusGenerate(options: CorpusGenerateOptions, io: CliIo):
   }
   const upToDate = existing?.text === text;
   if (!options.check) writeFileAtomic(options.out, text);
-  const summary = { ok: !options.check || upToDate, written: !options.check, up_to_date: upToDate, out: options.out, task_count: corpus.task_count, tasks_sha256: corpus.tasks_sha256, generator_source_revision: sourceRevision };
+  const summary = {
+    ok: !options.check || upToDate,
+    written: !options.check,
+    up_to_date: upToDate,
+    out: options.out,
+    task_count: corpus.task_count,
+    tasks_sha256: corpus.tasks_sha256,
+    generator_source_revision: sourceRevision,
+  };
   if (options.json) printJson(io, summary);
-  else if (!options.check) io.out(`wrote ${options.out}: ${corpus.task_count} tasks, tasks_sha256 ${corpus.tasks_sha256}\n`);
-  else if (upToDate) io.out(`${options.out} is up to date: ${corpus.task_count} tasks, tasks_sha256 ${corpus.tasks_sha256}\n`);
+  else if (!options.check)
+    io.out(`wrote ${options.out}: ${corpus.task_count} tasks, tasks_sha256 ${corpus.tasks_sha256}\n`);
+  else if (upToDate)
+    io.out(`${options.out} is up to date: ${corpus.task_count} tasks, tasks_sha256 ${corpus.tasks_sha256}\n`);
   if (options.check && !upToDate) {
-    io.err(`${options.out}: corpus_stale: differs from a fresh generation with the recorded source revision; run \`fabench corpus generate\`\n`);
+    io.err(
+      `${options.out}: corpus_stale: differs from a fresh generation with the recorded source revision; run \`fabench corpus generate\`\n`,
+    );
     return EXIT.failed;
   }
   return EXIT.ok;
@@ -65,28 +99,52 @@ export async function corpusGenerate(options: CorpusGenerateOptions, io: CliIo):
 function readAuthored(dir: string, strata: readonly string[]): AuthoredFile[] {
   const paths = strata.map((s) => join(dir, `${s}.json`));
   const missing = paths.filter((p) => !existsSync(p));
-  if (missing.length > 0) throw new FabenchError({ kind: "input", stage: "corpus", code: "authored_file_missing", message: "", problems: missing.map((file) => ({ code: "authored_file_missing", file, message: "no authored task file for this stratum" })) });
+  if (missing.length > 0)
+    throw new FabenchError({
+      kind: "input",
+      stage: "corpus",
+      code: "authored_file_missing",
+      message: "",
+      problems: missing.map((file) => ({
+        code: "authored_file_missing",
+        file,
+        message: "no authored task file for this stratum",
+      })),
+    });
   return paths.map((path, i) => {
     const file = loadWithSchema(path, "corpus", authoredFileSchema, "invalid_authored_file");
-    if (file.stratum !== strata[i]) throw inputError("corpus", "authored_stratum_mismatch", `the file says stratum ${file.stratum}`, { file: path });
+    if (file.stratum !== strata[i])
+      throw inputError("corpus", "authored_stratum_mismatch", `the file says stratum ${file.stratum}`, {
+        file: path,
+      });
     return file;
   });
 }
 
 function recordedRevision(text: string | null, file: string): string {
-  if (text === null) throw inputError("corpus", "unreadable_file", "no such file; nothing to check", { file });
+  if (text === null)
+    throw inputError("corpus", "unreadable_file", "no such file; nothing to check", { file });
   try {
     const revision = (JSON.parse(text) as { generator_source_revision?: unknown }).generator_source_revision;
     if (typeof revision === "string" && /^[0-9a-f]{40}$/.test(revision)) return revision;
   } catch {
     /* reported below */
   }
-  throw inputError("corpus", "invalid_corpus_header", "the corpus records no 40-hex generator_source_revision", { file });
+  throw inputError(
+    "corpus",
+    "invalid_corpus_header",
+    "the corpus records no 40-hex generator_source_revision",
+    { file },
+  );
 }
 
 /** The revision of the fabench checkout whose sources generate the corpus (never the working directory's repository). */
 function checkoutRevision(): string {
   const revision = toolRevision();
-  if (revision === null) throw usageError("no_source_revision", "fabench is not running from its own git checkout; give --source-revision SHA (40 hex digits)");
+  if (revision === null)
+    throw usageError(
+      "no_source_revision",
+      "fabench is not running from its own git checkout; give --source-revision SHA (40 hex digits)",
+    );
   return revision;
 }

@@ -3,7 +3,16 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type { Protocol } from "../authoring/index.ts";
 import { FabenchError, sha256Hex, usageError, writeJsonAtomic } from "../core/index.ts";
-import { conveyorSchema, prerequisiteStatus, STAGE_STATES, unmetNeeds, type ArtifactCheck, type Conveyor, type Evidence, type PrerequisiteStatus } from "../gates/index.ts";
+import {
+  conveyorSchema,
+  prerequisiteStatus,
+  STAGE_STATES,
+  unmetNeeds,
+  type ArtifactCheck,
+  type Conveyor,
+  type Evidence,
+  type PrerequisiteStatus,
+} from "../gates/index.ts";
 import { loadProtocol, loadWithSchema, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 
@@ -42,15 +51,27 @@ export function conveyorStatus(options: StatusOptions, io: CliIo): number {
   const conveyor = loadConveyor(options.conveyor);
   const status = prerequisiteStatus(protocol, conveyor, artifactCheck(options.conveyor));
   if (options.json) {
-    printJson(io, { gate_stage: protocol.prerequisites.gate_stage, satisfied: status.satisfied, blocking: status.blocking, stages: conveyor.stages });
+    printJson(io, {
+      gate_stage: protocol.prerequisites.gate_stage,
+      satisfied: status.satisfied,
+      blocking: status.blocking,
+      stages: conveyor.stages,
+    });
     return EXIT.ok;
   }
-  const lines = [`gate stage: ${protocol.prerequisites.gate_stage ?? "none"} — ${status.satisfied ? "SATISFIED" : "BLOCKED"}`];
+  const lines = [
+    `gate stage: ${protocol.prerequisites.gate_stage ?? "none"} — ${status.satisfied ? "SATISFIED" : "BLOCKED"}`,
+  ];
   for (const spec of protocol.prerequisites.stages) {
     const state = conveyor.stages.find((s) => s.id === spec.id);
     const needs = [...spec.needs_stages, ...spec.needs_artifacts].join(", ") || "nothing";
-    lines.push(`${spec.id} ${spec.title}: ${state?.state ?? "unrecorded"} (required: ${spec.required_state}; needs: ${needs})`);
-    if (state?.evidence) lines.push(`    evidence: ${state.evidence.artifact_path} sha256 ${state.evidence.artifact_sha256.slice(0, 12)}… at ${state.evidence.source_revision.slice(0, 12)}`);
+    lines.push(
+      `${spec.id} ${spec.title}: ${state?.state ?? "unrecorded"} (required: ${spec.required_state}; needs: ${needs})`,
+    );
+    if (state?.evidence)
+      lines.push(
+        `    evidence: ${state.evidence.artifact_path} sha256 ${state.evidence.artifact_sha256.slice(0, 12)}… at ${state.evidence.source_revision.slice(0, 12)}`,
+      );
     for (const b of status.blocking.filter((x) => x.stage === spec.id)) lines.push(`    lacks: ${b.reason}`);
   }
   io.out(`${lines.join("\n")}\n`);
@@ -69,20 +90,44 @@ export interface RecordOptions {
   readonly json: boolean;
 }
 
-export function conveyorRecord(options: RecordOptions, io: CliIo, now: () => Date = () => new Date()): number {
-  if (!/^[0-9a-f]{40}$/.test(options.sourceRevision)) throw usageError("bad_source_revision", "--source-revision takes 40 lowercase hex digits");
-  if ((options.state === undefined) === (options.artifactName === undefined)) throw usageError("bad_record", "give either --state STATE (the stage's own result) or --artifact-name NAME (a frozen artifact it needs)");
-  if (options.state !== undefined && !(STAGE_STATES as readonly string[]).includes(options.state)) throw usageError("bad_state", `--state takes ${STAGE_STATES.join(", ")}`);
+export function conveyorRecord(
+  options: RecordOptions,
+  io: CliIo,
+  now: () => Date = () => new Date(),
+): number {
+  if (!/^[0-9a-f]{40}$/.test(options.sourceRevision))
+    throw usageError("bad_source_revision", "--source-revision takes 40 lowercase hex digits");
+  if ((options.state === undefined) === (options.artifactName === undefined))
+    throw usageError(
+      "bad_record",
+      "give either --state STATE (the stage's own result) or --artifact-name NAME (a frozen artifact it needs)",
+    );
+  if (options.state !== undefined && !(STAGE_STATES as readonly string[]).includes(options.state))
+    throw usageError("bad_state", `--state takes ${STAGE_STATES.join(", ")}`);
   const protocol = loadProtocol(options.protocol).value;
   const conveyor = loadConveyor(options.conveyor);
   const stage = conveyor.stages.find((s) => s.id === options.stage);
   const spec = protocol.prerequisites.stages.find((s) => s.id === options.stage);
-  if (!stage || !spec) throw usageError("unknown_stage", `no stage ${options.stage} in the protocol and conveyor (have ${conveyor.stages.map((s) => s.id).join(", ")})`);
+  if (!stage || !spec)
+    throw usageError(
+      "unknown_stage",
+      `no stage ${options.stage} in the protocol and conveyor (have ${conveyor.stages.map((s) => s.id).join(", ")})`,
+    );
   const check = artifactCheck(options.conveyor);
   if (options.state === "succeeded") {
     const unmet = unmetNeeds(protocol, conveyor, options.stage, check);
     if (unmet.length > 0)
-      throw new FabenchError({ kind: "validation", stage: "conveyor", code: "prerequisite_unmet", message: "", problems: unmet.map((b) => ({ code: "prerequisite_unmet", file: options.conveyor, message: `${options.stage} cannot succeed yet: ${b.stage} ${b.reason}` })) });
+      throw new FabenchError({
+        kind: "validation",
+        stage: "conveyor",
+        code: "prerequisite_unmet",
+        message: "",
+        problems: unmet.map((b) => ({
+          code: "prerequisite_unmet",
+          file: options.conveyor,
+          message: `${options.stage} cannot succeed yet: ${b.stage} ${b.reason}`,
+        })),
+      });
   }
   const bytes = readTextFile(options.artifact, "conveyor").bytes;
   const evidence: Evidence = {
@@ -95,11 +140,18 @@ export function conveyorRecord(options: RecordOptions, io: CliIo, now: () => Dat
   const updated: Conveyor = {
     ...conveyor,
     stages: conveyor.stages.map((s) =>
-      s.id !== options.stage ? s : options.artifactName !== undefined ? { ...s, artifacts: { ...s.artifacts, [options.artifactName]: evidence } } : { ...s, state: options.state as Conveyor["stages"][number]["state"], evidence },
+      s.id !== options.stage
+        ? s
+        : options.artifactName !== undefined
+          ? { ...s, artifacts: { ...s.artifacts, [options.artifactName]: evidence } }
+          : { ...s, state: options.state as Conveyor["stages"][number]["state"], evidence },
     ),
   };
   writeJsonAtomic(options.conveyor, updated);
   if (options.json) printJson(io, { ok: true, stage: options.stage, evidence });
-  else io.out(`recorded ${options.stage}${options.artifactName ? ` artifact ${options.artifactName}` : ` as ${options.state}`}: ${evidence.artifact_path} sha256 ${evidence.artifact_sha256}\n`);
+  else
+    io.out(
+      `recorded ${options.stage}${options.artifactName ? ` artifact ${options.artifactName}` : ` as ${options.state}`}: ${evidence.artifact_path} sha256 ${evidence.artifact_sha256}\n`,
+    );
   return EXIT.ok;
 }

@@ -14,7 +14,10 @@ export interface CorpusValidateOptions {
 }
 
 export function corpusValidate(options: CorpusValidateOptions, io: CliIo): number {
-  if (options.freezeOut !== undefined && [options.corpus, options.plan].some((p) => resolve(p) === resolve(options.freezeOut ?? "")))
+  if (
+    options.freezeOut !== undefined &&
+    [options.corpus, options.plan].some((p) => resolve(p) === resolve(options.freezeOut ?? ""))
+  )
     throw usageError("output_is_input", `--freeze-out ${options.freezeOut} would overwrite an input`);
   const plan = loadPlan(options.plan);
   const corpus = readTextFile(options.corpus, "corpus");
@@ -26,14 +29,29 @@ export function corpusValidate(options: CorpusValidateOptions, io: CliIo): numbe
 
   if (!report.ok) {
     const note = options.freezeOut === undefined ? "" : `; nothing written to ${options.freezeOut}`;
-    if (!options.json) io.err(`${options.corpus}: ${report.errors.length} identity problem(s) in ${report.row_count} rows${note}\n`);
+    if (!options.json)
+      io.err(
+        `${options.corpus}: ${report.errors.length} identity problem(s) in ${report.row_count} rows${note}\n`,
+      );
     return exitFor(report.errors);
   }
   if (options.freezeOut !== undefined)
-    writeJsonAtomic(options.freezeOut, buildIdentityFreeze({ plan: plan.value, planFileSha256: plan.fileSha256, corpusFileSha256: corpus.fileSha256, report }));
+    writeJsonAtomic(
+      options.freezeOut,
+      buildIdentityFreeze({
+        plan: plan.value,
+        planFileSha256: plan.fileSha256,
+        corpusFileSha256: corpus.fileSha256,
+        report,
+      }),
+    );
   if (!options.json) {
-    io.out(`${options.corpus}: ok, ${report.row_count} rows fill ${report.authoring_slot_count} slots, ${report.normalized_query_count} distinct queries\n`);
-    io.out(`identity_sha256 ${report.identity_sha256}\nquery_content_sha256 ${report.query_content_sha256}\n`);
+    io.out(
+      `${options.corpus}: ok, ${report.row_count} rows fill ${report.authoring_slot_count} slots, ${report.normalized_query_count} distinct queries\n`,
+    );
+    io.out(
+      `identity_sha256 ${report.identity_sha256}\nquery_content_sha256 ${report.query_content_sha256}\n`,
+    );
     if (options.freezeOut !== undefined) io.out(`wrote ${options.freezeOut}\n`);
   }
   return EXIT.ok;

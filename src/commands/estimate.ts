@@ -25,13 +25,34 @@ export interface Estimate {
   readonly cost_usd: { expected: number; worst_case: number; expected_with_prompt_cache: number } | null;
 }
 
-export async function estimateRun(input: Omit<MatrixInput, "maxErrors">, maxOutputTokens: number, price: Price | null, priceFactor = 1): Promise<Estimate> {
+export async function estimateRun(
+  input: Omit<MatrixInput, "maxErrors">,
+  maxOutputTokens: number,
+  price: Price | null,
+  priceFactor = 1,
+): Promise<Estimate> {
   const records: RunRecord[] = [];
-  await runMatrix({ ...input, maxErrors: null }, { now: () => new Date(0), clock: () => 0, append: (r) => records.push(r), progress: () => undefined, shouldStop: () => false });
+  await runMatrix(
+    { ...input, maxErrors: null },
+    {
+      now: () => new Date(0),
+      clock: () => 0,
+      append: (r) => records.push(r),
+      progress: () => undefined,
+      shouldStop: () => false,
+    },
+  );
   const perCondition: Record<string, ConditionEstimate> = {};
   let cached = 0;
   for (const r of records) {
-    const e = (perCondition[r.condition] ??= { episodes: 0, model_calls: 0, input_tokens: 0, tool_schema_tokens: 0, reference_output_tokens: 0, max_output_tokens: 0 });
+    const e = (perCondition[r.condition] ??= {
+      episodes: 0,
+      model_calls: 0,
+      input_tokens: 0,
+      tool_schema_tokens: 0,
+      reference_output_tokens: 0,
+      max_output_tokens: 0,
+    });
     e.episodes += 1;
     e.model_calls += r.turns.length;
     e.input_tokens += r.tokens.input;
@@ -39,10 +60,17 @@ export async function estimateRun(input: Omit<MatrixInput, "maxErrors">, maxOutp
     e.reference_output_tokens += r.tokens.output;
     e.max_output_tokens += r.turns.length * maxOutputTokens;
     // With prompt caching the tool block is read from cache on every turn after an episode's first.
-    cached += r.tokens.tool_schema - ((r.turns[0]?.["tokens"] as { tool_schema?: number } | undefined)?.tool_schema ?? 0);
+    cached +=
+      r.tokens.tool_schema -
+      ((r.turns[0]?.["tokens"] as { tool_schema?: number } | undefined)?.tool_schema ?? 0);
   }
   const totals = Object.values(perCondition).reduce(
-    (a, e) => ({ input: a.input + e.input_tokens, output: a.output + e.reference_output_tokens, max: a.max + e.max_output_tokens, calls: a.calls + e.model_calls }),
+    (a, e) => ({
+      input: a.input + e.input_tokens,
+      output: a.output + e.reference_output_tokens,
+      max: a.max + e.max_output_tokens,
+      calls: a.calls + e.model_calls,
+    }),
     { input: 0, output: 0, max: 0, calls: 0 },
   );
   const round = (usd: number) => Math.round(usd * priceFactor * 10_000) / 10_000;
@@ -57,7 +85,9 @@ export async function estimateRun(input: Omit<MatrixInput, "maxErrors">, maxOutp
         : {
             expected: round(costUsd(price, { input: totals.input, cachedInput: 0, output: totals.output })),
             worst_case: round(costUsd(price, { input: totals.input, cachedInput: 0, output: totals.max })),
-            expected_with_prompt_cache: round(costUsd(price, { input: totals.input, cachedInput: cached, output: totals.output })),
+            expected_with_prompt_cache: round(
+              costUsd(price, { input: totals.input, cachedInput: cached, output: totals.output }),
+            ),
           },
   };
 }

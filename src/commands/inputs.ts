@@ -7,7 +7,18 @@ import { join } from "node:path";
 import { catalogFileName, nestingProblems, parseCatalog, type Catalog } from "../conditions/catalog/index.ts";
 import { parseConditionManifest, type ConditionManifest } from "../conditions/routing/index.ts";
 import type { z } from "zod";
-import { canonicalSha256, decodeUtf8, inputError, normalizeQuery, parseJsonText, readBytes, type Result, sha256Hex, withJsonLines, zodProblems } from "../core/index.ts";
+import {
+  canonicalSha256,
+  decodeUtf8,
+  inputError,
+  normalizeQuery,
+  parseJsonText,
+  readBytes,
+  type Result,
+  sha256Hex,
+  withJsonLines,
+  zodProblems,
+} from "../core/index.ts";
 import { coverageStudySchema, type CoverageStudy } from "../metrics/index.ts";
 import { summarySchema, type Summary } from "../summary/index.ts";
 
@@ -30,21 +41,35 @@ export function readTextFile(path: string, stage: string): TextFile {
   return { path, bytes, text: decodeUtf8(bytes, path, stage), fileSha256: sha256Hex(bytes) };
 }
 
-function loadJson<T>(path: string, stage: string, parse: (value: unknown, file: string) => Result<T>): Loaded<T> {
+function loadJson<T>(
+  path: string,
+  stage: string,
+  parse: (value: unknown, file: string) => Result<T>,
+): Loaded<T> {
   const file = readTextFile(path, stage);
   const result = parse(parseJsonText(file.text, path, stage), path);
   if (!result.ok) {
     const first = result.problems[0];
-    throw inputError(stage, first?.code ?? "invalid_input", first?.message ?? "invalid input", { file: path, problems: withJsonLines(result.problems, file.text) });
+    throw inputError(stage, first?.code ?? "invalid_input", first?.message ?? "invalid input", {
+      file: path,
+      problems: withJsonLines(result.problems, file.text),
+    });
   }
   return { value: result.value, path, fileSha256: file.fileSha256 };
 }
 
 /** A JSON file checked against a schema; every problem gets `code` and the line of its JSON path. */
-export function loadWithSchema<S extends z.ZodType>(path: string, stage: string, schema: S, code: string): z.infer<S> {
+export function loadWithSchema<S extends z.ZodType>(
+  path: string,
+  stage: string,
+  schema: S,
+  code: string,
+): z.infer<S> {
   return loadJson(path, stage, (value, file) => {
     const parsed = schema.safeParse(value);
-    return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problems: zodProblems(parsed.error, code, file) };
+    return parsed.success
+      ? { ok: true, value: parsed.data }
+      : { ok: false, problems: zodProblems(parsed.error, code, file) };
   }).value;
 }
 
@@ -70,7 +95,10 @@ export function loadCatalogs(dir: string, sizes: readonly number[]): LoadedCatal
     return { size, catalog: found.value, file: found.path, fileSha256: found.fileSha256 };
   });
   const problems = nestingProblems(loaded);
-  if (problems.length > 0) throw inputError("catalog", problems[0]?.code ?? "catalog_not_nested", problems[0]?.message ?? "", { problems });
+  if (problems.length > 0)
+    throw inputError("catalog", problems[0]?.code ?? "catalog_not_nested", problems[0]?.message ?? "", {
+      problems,
+    });
   return loaded;
 }
 
@@ -80,8 +108,10 @@ export function loadPriorQueries(paths: readonly string[]): Map<string, string> 
   for (const path of paths) {
     const { rows } = parseCorpusText(readTextFile(path, "corpus").text, path);
     for (const { value } of rows) {
-      const query = typeof value === "object" && value !== null ? (value as Record<string, unknown>)["query"] : undefined;
-      if (typeof query === "string" && !queries.has(normalizeQuery(query))) queries.set(normalizeQuery(query), path);
+      const query =
+        typeof value === "object" && value !== null ? (value as Record<string, unknown>)["query"] : undefined;
+      if (typeof query === "string" && !queries.has(normalizeQuery(query)))
+        queries.set(normalizeQuery(query), path);
     }
   }
   return queries;
@@ -102,8 +132,19 @@ export function readSummary(path: string): Summary {
 }
 
 /** The protocol a summary was scored under: refused (exit 2) when its hash is not the summary's. */
-export function loadSummaryProtocol(summary: Summary, summaryPath: string, protocolPath: string, stage: string): Protocol {
+export function loadSummaryProtocol(
+  summary: Summary,
+  summaryPath: string,
+  protocolPath: string,
+  stage: string,
+): Protocol {
   const protocol = loadProtocol(protocolPath).value;
-  if (summary.protocol_sha256 !== canonicalSha256(protocol)) throw inputError(stage, "protocol_mismatch", `the summary was scored under another protocol (give it with --protocol)`, { file: summaryPath });
+  if (summary.protocol_sha256 !== canonicalSha256(protocol))
+    throw inputError(
+      stage,
+      "protocol_mismatch",
+      `the summary was scored under another protocol (give it with --protocol)`,
+      { file: summaryPath },
+    );
   return protocol;
 }

@@ -32,10 +32,14 @@ export function planGenerate(options: PlanGenerateOptions, io: CliIo): number {
   const upToDate = current === text;
   if (options.json) printJson(io, { ok: upToDate, written: false, up_to_date: upToDate, ...summary });
   if (upToDate) {
-    if (!options.json) io.out(`${options.out} is up to date: ${plan.slot_count} slots, slots_sha256 ${plan.slots_sha256}\n`);
+    if (!options.json)
+      io.out(`${options.out} is up to date: ${plan.slot_count} slots, slots_sha256 ${plan.slots_sha256}\n`);
     return EXIT.ok;
   }
-  const why = current === null ? "the plan file does not exist" : "differs from a fresh build of the protocol";
-  io.err(`${formatProblem({ code: "plan_stale", message: `${why}; run \`fabench plan generate\` to rewrite it`, file: options.out })}\n`);
+  const why =
+    current === null ? "the plan file does not exist" : "differs from a fresh build of the protocol";
+  io.err(
+    `${formatProblem({ code: "plan_stale", message: `${why}; run \`fabench plan generate\` to rewrite it`, file: options.out })}\n`,
+  );
   return EXIT.failed;
 }

@@ -1,6 +1,15 @@
 /** `fabench power`: from a pilot, the chance the gate's interval rule passes, now and with more tasks. */
 import { inputError, usageError } from "../core/index.ts";
-import { METHODS, pilotDeltas, POWER_ASSUMPTION, simulatePower, tasksNeeded, type Method, type PilotEpisode, type PowerReport } from "../metrics/index.ts";
+import {
+  METHODS,
+  pilotDeltas,
+  POWER_ASSUMPTION,
+  simulatePower,
+  tasksNeeded,
+  type Method,
+  type PilotEpisode,
+  type PowerReport,
+} from "../metrics/index.ts";
 import { loadProtocol, readSummary } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { progressReporter } from "./progress.ts";
@@ -30,8 +39,12 @@ export interface PowerCommandOptions {
 }
 
 /** Episode scores of the pilot, from a summary or by rescoring run files. */
-async function pilotEpisodes(options: PowerCommandOptions, io: CliIo): Promise<{ episodes: readonly PilotEpisode[]; trials: number; source: string }> {
-  if ((options.summary === undefined) === (options.runs.length === 0)) throw usageError("pilot_source", "give the pilot as --runs FILE… or --summary FILE, exactly one of them");
+async function pilotEpisodes(
+  options: PowerCommandOptions,
+  io: CliIo,
+): Promise<{ episodes: readonly PilotEpisode[]; trials: number; source: string }> {
+  if ((options.summary === undefined) === (options.runs.length === 0))
+    throw usageError("pilot_source", "give the pilot as --runs FILE… or --summary FILE, exactly one of them");
   if (options.summary !== undefined) {
     const summary = readSummary(options.summary);
     return { episodes: summary.episode_scores, trials: summary.run.trials, source: options.summary };
@@ -44,22 +57,66 @@ async function pilotEpisodes(options: PowerCommandOptions, io: CliIo): Promise<{
 export async function power(options: PowerCommandOptions, io: CliIo): Promise<number> {
   const protocol = loadProtocol(options.protocol).value;
   const method = (options.method ?? protocol.statistics.gate_interval) as Method;
-  if (!(METHODS as readonly string[]).includes(method)) throw usageError("bad_method", `--method takes ${METHODS.join(", ")}`);
+  if (!(METHODS as readonly string[]).includes(method))
+    throw usageError("bad_method", `--method takes ${METHODS.join(", ")}`);
   const condition = options.condition ?? protocol.conditions.find((c) => c.deployable)?.id ?? "";
   const { episodes, trials: pilotTrials, source } = await pilotEpisodes(options, io);
-  const { deltas: pilot, noise } = pilotDeltas(episodes, protocol.baseline_condition, condition, options.metric);
+  const { deltas: pilot, noise } = pilotDeltas(
+    episodes,
+    protocol.baseline_condition,
+    condition,
+    options.metric,
+  );
   const trials = options.trials ?? [pilotTrials];
-  if (pilot.length < 2) throw inputError("power", "no_pilot", `the pilot has fewer than two tasks with a ${options.metric} delta for ${condition}`, { file: source });
+  if (pilot.length < 2)
+    throw inputError(
+      "power",
+      "no_pilot",
+      `the pilot has fewer than two tasks with a ${options.metric} delta for ${condition}`,
+      { file: source },
+    );
   const margin = options.margin ?? requireMargin(protocol, options.metric);
   const seed = options.seed ?? protocol.statistics.seed;
   const clock = () => performance.now();
   const rows = simulatePower(
-    { pilot, cells: protocol.expected_cell_count, tasksPerCell: options.tasksPerCell, trials, pilotTrials, pilotNoise: noise, trueDeltas: [0, -0.01], margin, method, datasets: options.datasets, iterations: options.iterations, seed, confidence: protocol.statistics.confidence_level },
+    {
+      pilot,
+      cells: protocol.expected_cell_count,
+      tasksPerCell: options.tasksPerCell,
+      trials,
+      pilotTrials,
+      pilotNoise: noise,
+      trueDeltas: [0, -0.01],
+      margin,
+      method,
+      datasets: options.datasets,
+      iterations: options.iterations,
+      seed,
+      confidence: protocol.statistics.confidence_level,
+    },
     progressReporter(io, "power", clock),
   );
-  const needed = trials.map((t) => ({ trials: t, at_zero: tasksNeeded(rows, 0, 0.8, t), at_minus_0_01: tasksNeeded(rows, -0.01, 0.8, t) }));
-  const pilotSummary = { tasks: pilot.length, trials: pilotTrials, mean_delta: pilot.reduce((a, b) => a + b, 0) / pilot.length, trial_noise_variance: noise };
-  const out: PowerReport = { condition, metric: options.metric, method, margin, pilot: pilotSummary, assumption: POWER_ASSUMPTION, rows, tasks_per_cell_for_80_percent_power: needed };
+  const needed = trials.map((t) => ({
+    trials: t,
+    at_zero: tasksNeeded(rows, 0, 0.8, t),
+    at_minus_0_01: tasksNeeded(rows, -0.01, 0.8, t),
+  }));
+  const pilotSummary = {
+    tasks: pilot.length,
+    trials: pilotTrials,
+    mean_delta: pilot.reduce((a, b) => a + b, 0) / pilot.length,
+    trial_noise_variance: noise,
+  };
+  const out: PowerReport = {
+    condition,
+    metric: options.metric,
+    method,
+    margin,
+    pilot: pilotSummary,
+    assumption: POWER_ASSUMPTION,
+    rows,
+    tasks_per_cell_for_80_percent_power: needed,
+  };
   if (options.json) printJson(io, out);
   else {
     const lines = [
@@ -67,9 +124,15 @@ export async function power(options: PowerCommandOptions, io: CliIo): Promise<nu
       `assumption: ${POWER_ASSUMPTION}`,
       "tasks per cell   trials   true Δ   P(pass)",
     ];
-    for (const r of rows) lines.push(`${String(r.tasks_per_cell).padStart(14)}   ${String(r.trials).padStart(6)}   ${r.true_delta.toFixed(3).padStart(6)}   ${r.pass_rate.toFixed(3)}`);
+    for (const r of rows)
+      lines.push(
+        `${String(r.tasks_per_cell).padStart(14)}   ${String(r.trials).padStart(6)}   ${r.true_delta.toFixed(3).padStart(6)}   ${r.pass_rate.toFixed(3)}`,
+      );
     const say = (n: number | null) => (n === null ? "not reached in these designs" : `${n} tasks per cell`);
-    for (const n of needed) lines.push(`80 % power with ${n.trials} trial(s): at true Δ 0 ${say(n.at_zero)}; at −0.01 ${say(n.at_minus_0_01)}`);
+    for (const n of needed)
+      lines.push(
+        `80 % power with ${n.trials} trial(s): at true Δ 0 ${say(n.at_zero)}; at −0.01 ${say(n.at_minus_0_01)}`,
+      );
     io.out(`${lines.join("\n")}\n`);
   }
   return EXIT.ok;

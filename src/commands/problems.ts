@@ -9,11 +9,18 @@ export function jsonProblem(p: RowProblem) {
 }
 
 /** `file:line: code: [id: ]message (location)`; plan-level problems point at the plan file. */
-export function printProblems(io: CliIo, problems: readonly RowProblem[], files: { corpus: string; plan: string }): void {
+export function printProblems(
+  io: CliIo,
+  problems: readonly RowProblem[],
+  files: { corpus: string; plan: string },
+): void {
   for (const p of problems) {
-    const subject = p.semantic_task_id !== null && !p.message.includes(p.semantic_task_id) ? `${p.semantic_task_id}: ` : "";
+    const subject =
+      p.semantic_task_id !== null && !p.message.includes(p.semantic_task_id) ? `${p.semantic_task_id}: ` : "";
     const file = p.location.startsWith("plan ") ? files.plan : files.corpus;
-    io.err(`${formatProblem({ code: p.code, message: `${subject}${p.message} (${p.location})`, file, ...(p.line === null ? {} : { line: p.line }) })}\n`);
+    io.err(
+      `${formatProblem({ code: p.code, message: `${subject}${p.message} (${p.location})`, file, ...(p.line === null ? {} : { line: p.line }) })}\n`,
+    );
   }
 }
 

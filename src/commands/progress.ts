@@ -1,7 +1,12 @@
 /** Progress on stderr: a live line with rate and ETA on a terminal, a plain line every few seconds otherwise. */
 import type { CliIo } from "./io.ts";
 
-export function progressReporter(io: CliIo, label: string, clock: () => number, everyMs = 5000): (done: number, total: number) => void {
+export function progressReporter(
+  io: CliIo,
+  label: string,
+  clock: () => number,
+  everyMs = 5000,
+): (done: number, total: number) => void {
   const started = clock();
   let lastLine = started;
   return (done, total) => {

@@ -22,11 +22,23 @@ export function report(options: ReportOptions, io: CliIo): number {
   const summary = readSummary(options.summary);
   const protocol = loadSummaryProtocol(summary, options.summary, options.protocol, "report");
   const texts = new Map<string, string>();
-  for (const path of options.runs) for (const r of parseRunBytes(readBytes(path, "run"), path).records) texts.set(episodeKey(r), r.final_text);
+  for (const path of options.runs)
+    for (const r of parseRunBytes(readBytes(path, "run"), path).records)
+      texts.set(episodeKey(r), r.final_text);
   const extension = options.format === "md" ? "md" : "html";
-  const out = options.out ?? join(dirname(options.summary), `${basename(options.summary).replace(/\.summary\.json$|\.json$/, "")}.report.${extension}`);
+  const out =
+    options.out ??
+    join(
+      dirname(options.summary),
+      `${basename(options.summary).replace(/\.summary\.json$|\.json$/, "")}.report.${extension}`,
+    );
   const coverage = options.coverage === undefined ? undefined : readCoverageStudy(options.coverage);
-  writeFileAtomic(out, options.format === "md" ? renderMarkdown(summary) : renderHtml(summary, protocol, options.runs.length > 0 ? texts : undefined, coverage));
+  writeFileAtomic(
+    out,
+    options.format === "md"
+      ? renderMarkdown(summary)
+      : renderHtml(summary, protocol, options.runs.length > 0 ? texts : undefined, coverage),
+  );
   if (options.json) printJson(io, { out, format: options.format, status: summary.gate.status });
   else io.out(`wrote ${out}\n`);
   return EXIT.ok;

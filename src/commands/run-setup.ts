@@ -1,11 +1,26 @@
-
 import { existsSync, truncateSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Protocol } from "../authoring/index.ts";
 import { catalogFileName } from "../conditions/catalog/index.ts";
 import { type ConditionManifest } from "../conditions/routing/index.ts";
-import { episodeKey, parseRunBytes, RECORD_FORMAT, type PlannedEpisode, type RunMetadata } from "../conditions/runner/index.ts";
-import { canonicalJson, inputError, readBytes, sha256Hex, taskSizeKey, toolRevision, toolVersion, usageError, writeFileAtomic } from "../core/index.ts";
+import {
+  episodeKey,
+  parseRunBytes,
+  RECORD_FORMAT,
+  type PlannedEpisode,
+  type RunMetadata,
+} from "../conditions/runner/index.ts";
+import {
+  canonicalJson,
+  inputError,
+  readBytes,
+  sha256Hex,
+  taskSizeKey,
+  toolRevision,
+  toolVersion,
+  usageError,
+  writeFileAtomic,
+} from "../core/index.ts";
 import type { CheckedCorpus, LoadedBenchmark } from "./benchmark.ts";
 
 export function systemPromptPath(protocolPath: string, protocol: Protocol): string {
@@ -13,29 +28,64 @@ export function systemPromptPath(protocolPath: string, protocol: Protocol): stri
 }
 
 /** Refuses a manifest that was not frozen from exactly these inputs. */
-export function checkManifest(manifest: ConditionManifest, loaded: LoadedBenchmark, corpus: CheckedCorpus, file: string): void {
+export function checkManifest(
+  manifest: ConditionManifest,
+  loaded: LoadedBenchmark,
+  corpus: CheckedCorpus,
+  file: string,
+): void {
   const problems: string[] = [];
   if (manifest.protocol_sha256 !== loaded.protocolSha256) problems.push("protocol_sha256");
   if (manifest.plan_slots_sha256 !== loaded.plan.slots_sha256) problems.push("plan_slots_sha256");
   if (manifest.corpus_tasks_sha256 !== corpus.tasksSha256) problems.push("corpus_tasks_sha256");
-  for (const c of loaded.catalogs) if (manifest.catalogs.find((m) => m.size === c.size)?.sha256 !== c.catalog.sha256) problems.push(`catalogs[${c.size}]`);
+  for (const c of loaded.catalogs)
+    if (manifest.catalogs.find((m) => m.size === c.size)?.sha256 !== c.catalog.sha256)
+      problems.push(`catalogs[${c.size}]`);
   if (problems.length > 0)
-    throw inputError("run", "condition_manifest_mismatch", `the condition manifest was frozen from other inputs (${problems.join(", ")} differ); rerun \`fabench conditions freeze\``, { file });
+    throw inputError(
+      "run",
+      "condition_manifest_mismatch",
+      `the condition manifest was frozen from other inputs (${problems.join(", ")} differ); rerun \`fabench conditions freeze\``,
+      { file },
+    );
 }
 
-export function checkSelection(manifest: ConditionManifest, protocol: Protocol, episodes: readonly PlannedEpisode[], conditions: readonly string[], sizes: readonly number[]): void {
-  const unknownConditions = conditions.filter((c) => !protocol.conditions.some((p) => p.id === c) || !manifest.conditions.includes(c));
-  if (unknownConditions.length > 0) throw usageError("unknown_condition", `no such condition: ${unknownConditions.join(", ")} (have ${manifest.conditions.join(", ")})`);
+export function checkSelection(
+  manifest: ConditionManifest,
+  protocol: Protocol,
+  episodes: readonly PlannedEpisode[],
+  conditions: readonly string[],
+  sizes: readonly number[],
+): void {
+  const unknownConditions = conditions.filter(
+    (c) => !protocol.conditions.some((p) => p.id === c) || !manifest.conditions.includes(c),
+  );
+  if (unknownConditions.length > 0)
+    throw usageError(
+      "unknown_condition",
+      `no such condition: ${unknownConditions.join(", ")} (have ${manifest.conditions.join(", ")})`,
+    );
   const unknownSizes = sizes.filter((s) => !protocol.catalog_sizes.includes(s));
-  if (unknownSizes.length > 0) throw usageError("unknown_catalog_size", `no such catalog size: ${unknownSizes.join(", ")} (have ${protocol.catalog_sizes.join(", ")})`);
-  if (episodes.length === 0) throw usageError("empty_selection", "the selection has no episodes (check --tasks and --shard)");
+  if (unknownSizes.length > 0)
+    throw usageError(
+      "unknown_catalog_size",
+      `no such catalog size: ${unknownSizes.join(", ")} (have ${protocol.catalog_sizes.join(", ")})`,
+    );
+  if (episodes.length === 0)
+    throw usageError("empty_selection", "the selection has no episodes (check --tasks and --shard)");
   const entries = new Set(manifest.entries.map(taskSizeKey));
   const missing = episodes.find((e) => !entries.has(taskSizeKey(e)));
-  if (missing) throw inputError("run", "condition_manifest_incomplete", `the condition manifest has no entry for ${missing.semantic_task_id} at ${missing.catalog_size}`);
+  if (missing)
+    throw inputError(
+      "run",
+      "condition_manifest_incomplete",
+      `the condition manifest has no entry for ${missing.semantic_task_id} at ${missing.catalog_size}`,
+    );
 }
 
 export function checkOutputNotInput(out: string, inputs: readonly string[]): void {
-  if (inputs.some((p) => resolve(p) === resolve(out))) throw usageError("output_is_input", `--out ${out} is one of the run's inputs`);
+  if (inputs.some((p) => resolve(p) === resolve(out)))
+    throw usageError("output_is_input", `--out ${out} is one of the run's inputs`);
 }
 
 export function catalogFiles(dir: string, sizes: readonly number[]): string[] {
@@ -89,7 +139,11 @@ export interface ResumeState {
  * Reads an interrupted run file: drops a torn last line (truncating the file), refuses records of
  * another run or episodes outside this selection and shard, and lists the finished episodes.
  */
-export function prepareResume(out: string, metadata: RunMetadata, planned: readonly PlannedEpisode[]): ResumeState {
+export function prepareResume(
+  out: string,
+  metadata: RunMetadata,
+  planned: readonly PlannedEpisode[],
+): ResumeState {
   if (!existsSync(out)) return { done: new Set(), droppedTornBytes: 0 };
   const parsed = parseRunBytes(readBytes(out, "run"), out);
   if (parsed.tornBytes > 0) truncateSync(out, parsed.completeBytes);
@@ -99,12 +153,29 @@ export function prepareResume(out: string, metadata: RunMetadata, planned: reado
   parsed.records.forEach((record, i) => {
     const line = parsed.lines[i];
     if (canonicalJson(record.metadata) !== expected) {
-      const fields = Object.keys(metadata).filter((k) => canonicalJson((record.metadata as Record<string, unknown>)[k]) !== canonicalJson((metadata as Record<string, unknown>)[k]));
-      throw inputError("run", "resume_metadata_mismatch", `this record belongs to another run (${fields.join(", ")} differ); use a new --out`, { file: out, ...(line ? { line } : {}) });
+      const fields = Object.keys(metadata).filter(
+        (k) =>
+          canonicalJson((record.metadata as Record<string, unknown>)[k]) !==
+          canonicalJson((metadata as Record<string, unknown>)[k]),
+      );
+      throw inputError(
+        "run",
+        "resume_metadata_mismatch",
+        `this record belongs to another run (${fields.join(", ")} differ); use a new --out`,
+        { file: out, ...(line ? { line } : {}) },
+      );
     }
     const key = episodeKey(record);
-    if (!wanted.has(key)) throw inputError("run", "resume_foreign_episode", `${key} is not part of this selection or shard`, { file: out, ...(line ? { line } : {}) });
-    if (done.has(key)) throw inputError("run", "duplicate_episode", `${key} appears twice`, { file: out, ...(line ? { line } : {}) });
+    if (!wanted.has(key))
+      throw inputError("run", "resume_foreign_episode", `${key} is not part of this selection or shard`, {
+        file: out,
+        ...(line ? { line } : {}),
+      });
+    if (done.has(key))
+      throw inputError("run", "duplicate_episode", `${key} appears twice`, {
+        file: out,
+        ...(line ? { line } : {}),
+      });
     done.add(key);
   });
   return { done, droppedTornBytes: parsed.tornBytes };

@@ -2,7 +2,18 @@
 import { basename, join } from "node:path";
 import type { Task } from "../authoring/index.ts";
 import { mergeRuns, parseRunBytes } from "../conditions/runner/index.ts";
-import { canonicalSha256, FabenchError, formatJsonFile, formatProblem, inputError, loadUnitConverter, readBytes, sha256Hex, usageError, writeFileAtomic } from "../core/index.ts";
+import {
+  canonicalSha256,
+  FabenchError,
+  formatJsonFile,
+  formatProblem,
+  inputError,
+  loadUnitConverter,
+  readBytes,
+  sha256Hex,
+  usageError,
+  writeFileAtomic,
+} from "../core/index.ts";
 import { gateExitCode, renderGate } from "../gates/index.ts";
 import { scoreRecord, type RngName } from "../metrics/index.ts";
 import { renderHeadline } from "../report/index.ts";
@@ -30,11 +41,23 @@ function readRuns(paths: readonly string[], io: CliIo) {
   const files = paths.map((path) => {
     const bytes = readBytes(path, "run");
     const parsed = parseRunBytes(bytes, path);
-    if (parsed.tornBytes > 0) io.err(`${path}: ignoring a torn last line (${parsed.tornBytes} bytes); resume that run to finish it\n`);
+    if (parsed.tornBytes > 0)
+      io.err(
+        `${path}: ignoring a torn last line (${parsed.tornBytes} bytes); resume that run to finish it\n`,
+      );
     return { path, sha256: sha256Hex(bytes), parsed };
   });
-  const merged = mergeRuns(files.map((f) => ({ file: f.path, records: f.parsed.records, lines: f.parsed.lines })));
-  if (merged.problems.length > 0) throw new FabenchError({ kind: "input", stage: "score", code: merged.problems[0]?.code ?? "bad_runs", message: "", problems: merged.problems });
+  const merged = mergeRuns(
+    files.map((f) => ({ file: f.path, records: f.parsed.records, lines: f.parsed.lines })),
+  );
+  if (merged.problems.length > 0)
+    throw new FabenchError({
+      kind: "input",
+      stage: "score",
+      code: merged.problems[0]?.code ?? "bad_runs",
+      message: "",
+      problems: merged.problems,
+    });
   return { files, merged };
 }
 
@@ -43,13 +66,26 @@ export type RunInputs = Pick<ScoreOptions, "runs" | "corpus" | "protocol" | "pla
 /** Read run files, check they were made from this corpus and protocol, and score every episode. */
 export async function scoreRunFiles(options: RunInputs, io: CliIo) {
   if (options.runs.length === 0) throw usageError("no_runs", "give at least one run file");
-  const loaded = load({ protocol: options.protocol, plan: options.plan, catalogs: options.catalogs, forbiddenCorpus: [] });
+  const loaded = load({
+    protocol: options.protocol,
+    plan: options.plan,
+    catalogs: options.catalogs,
+    forbiddenCorpus: [],
+  });
   const corpus = await loadCheckedCorpus(loaded, options.corpus);
   const { files, merged } = readRuns(options.runs, io);
   const metadata = merged.records[0]?.metadata;
   if (!metadata) throw inputError("score", "empty_runs", "the run files hold no records");
-  if (metadata.corpus_tasks_sha256 !== corpus.tasksSha256 || metadata.protocol_sha256 !== loaded.protocolSha256)
-    throw inputError("score", "run_input_mismatch", `the runs were made from other inputs (corpus ${metadata.corpus_tasks_sha256.slice(0, 12)}…, protocol ${metadata.protocol_sha256.slice(0, 12)}…)`, { file: options.runs[0] as string });
+  if (
+    metadata.corpus_tasks_sha256 !== corpus.tasksSha256 ||
+    metadata.protocol_sha256 !== loaded.protocolSha256
+  )
+    throw inputError(
+      "score",
+      "run_input_mismatch",
+      `the runs were made from other inputs (corpus ${metadata.corpus_tasks_sha256.slice(0, 12)}…, protocol ${metadata.protocol_sha256.slice(0, 12)}…)`,
+      { file: options.runs[0] as string },
+    );
   const tasks = new Map<string, Task>(corpus.tasks.map((t) => [t.semantic_task_id, t]));
   const units = await loadUnitConverter();
   const rows = merged.records.map((r) => scoreRecord(r, tasks.get(r.semantic_task_id) as Task, units));
@@ -73,14 +109,25 @@ export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
   });
   if (!result.ok) {
     for (const problem of result.problems) io.err(`${formatProblem(problem)}\n`);
-    if (result.total > result.problems.length) io.err(`… and ${result.total - result.problems.length} more\n`);
+    if (result.total > result.problems.length)
+      io.err(`… and ${result.total - result.problems.length} more\n`);
     io.err(`${result.advice}\n`);
     return EXIT.failed;
   }
   const { summary } = result;
-  const out = options.out ?? join("results", `${basename(options.runs[0] as string).replace(/\.jsonl$/, "")}.summary.json`);
+  const out =
+    options.out ??
+    join("results", `${basename(options.runs[0] as string).replace(/\.jsonl$/, "")}.summary.json`);
   writeFileAtomic(out, formatJsonFile(summary));
-  if (options.json) printJson(io, { out, complete: summary.complete, episodes: summary.episodes, infrastructure_errors: summary.infrastructure_errors.total, gate_status: summary.gate.status, summary_sha256: canonicalSha256(summary) });
+  if (options.json)
+    printJson(io, {
+      out,
+      complete: summary.complete,
+      episodes: summary.episodes,
+      infrastructure_errors: summary.infrastructure_errors.total,
+      gate_status: summary.gate.status,
+      summary_sha256: canonicalSha256(summary),
+    });
   else io.out(renderHeadline(summary, out));
   return EXIT.ok;
 }

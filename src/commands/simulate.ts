@@ -1,8 +1,16 @@
 /** `fabench simulate coverage`: how well each interval method covers the truth in this design. */
 import { gateMargin, type Protocol } from "../authoring/index.ts";
 import { usageError } from "../core/index.ts";
-import { BUILT_IN_SCENARIOS, METHODS, scenarioFileSchema, simulateScenario, type CoverageStudy, type Scenario, type ScenarioResult } from "../metrics/index.ts";
-import { loadProtocol, loadWithSchema, } from "./inputs.ts";
+import {
+  BUILT_IN_SCENARIOS,
+  METHODS,
+  scenarioFileSchema,
+  simulateScenario,
+  type CoverageStudy,
+  type Scenario,
+  type ScenarioResult,
+} from "../metrics/index.ts";
+import { loadProtocol, loadWithSchema } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { progressReporter } from "./progress.ts";
 
@@ -22,13 +30,17 @@ const PRIMARY_METRIC = "required_fact_recall";
 
 export function requireMargin(protocol: Protocol, metric: string): number {
   const margin = gateMargin(protocol, metric);
-  if (margin === null) throw usageError("no_margin", `the protocol has no "delta at least" check on ${metric}; give --margin`);
+  if (margin === null)
+    throw usageError("no_margin", `the protocol has no "delta at least" check on ${metric}; give --margin`);
   return margin;
 }
 
 function loadScenarios(path: string | undefined): Scenario[] {
   if (path === undefined) return [...BUILT_IN_SCENARIOS];
-  return [...BUILT_IN_SCENARIOS, ...loadWithSchema(path, "simulate", scenarioFileSchema, "invalid_scenarios").scenarios];
+  return [
+    ...BUILT_IN_SCENARIOS,
+    ...loadWithSchema(path, "simulate", scenarioFileSchema, "invalid_scenarios").scenarios,
+  ];
 }
 
 export function simulateCoverage(options: SimulateOptions, io: CliIo): number {
@@ -46,10 +58,24 @@ export function simulateCoverage(options: SimulateOptions, io: CliIo): number {
   const clock = () => performance.now();
   const results: ScenarioResult[] = scenarios.map((scenario, i) => {
     const report = progressReporter(io, `simulate ${scenario.name} (${i + 1}/${scenarios.length})`, clock);
-    return simulateScenario(scenario, design, { datasets: options.datasets, iterations: options.iterations, seed }, (done) => report(done, options.datasets));
+    return simulateScenario(
+      scenario,
+      design,
+      { datasets: options.datasets, iterations: options.iterations, seed },
+      (done) => report(done, options.datasets),
+    );
   });
   const out: CoverageStudy = {
-    design: { cells: design.cells, tasks_per_cell: design.tasksPerCell, repeats: design.repeats, margin, confidence: design.confidence, datasets: options.datasets, iterations: options.iterations, seed },
+    design: {
+      cells: design.cells,
+      tasks_per_cell: design.tasksPerCell,
+      repeats: design.repeats,
+      margin,
+      confidence: design.confidence,
+      datasets: options.datasets,
+      iterations: options.iterations,
+      seed,
+    },
     gate_interval: protocol.statistics.gate_interval,
     results,
   };
@@ -59,11 +85,15 @@ export function simulateCoverage(options: SimulateOptions, io: CliIo): number {
 }
 
 export function renderCoverage(results: readonly ScenarioResult[], margin: number): string {
-  const lines = [`scenario               true Δ   method              coverage  below  above  unbounded  mean width  P(lower ≥ −${margin})`];
+  const lines = [
+    `scenario               true Δ   method              coverage  below  above  unbounded  mean width  P(lower ≥ −${margin})`,
+  ];
   for (const r of results)
     for (const m of METHODS) {
       const x = r.methods[m];
-      lines.push(`${r.scenario.padEnd(22)} ${r.true_delta.toFixed(3).padStart(6)}   ${m.padEnd(18)} ${x.coverage.toFixed(3).padStart(8)} ${x.below.toFixed(3).padStart(6)} ${x.above.toFixed(3).padStart(6)} ${x.unbounded.toFixed(3).padStart(10)} ${x.mean_width.toFixed(4).padStart(11)} ${x.margin_pass_rate.toFixed(3).padStart(10)}`);
+      lines.push(
+        `${r.scenario.padEnd(22)} ${r.true_delta.toFixed(3).padStart(6)}   ${m.padEnd(18)} ${x.coverage.toFixed(3).padStart(8)} ${x.below.toFixed(3).padStart(6)} ${x.above.toFixed(3).padStart(6)} ${x.unbounded.toFixed(3).padStart(10)} ${x.mean_width.toFixed(4).padStart(11)} ${x.margin_pass_rate.toFixed(3).padStart(10)}`,
+      );
     }
   return `${lines.join("\n")}\n`;
 }

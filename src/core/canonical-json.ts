@@ -32,7 +32,9 @@ function sortedCopy(value: unknown): unknown {
     // Non-finite numbers, and magnitudes where JavaScript and Python format differently.
     if (!Number.isFinite(value) || Object.is(value, -0)) return SLOW;
     const magnitude = Math.abs(value);
-    return magnitude >= 1e21 || (magnitude < 1e-4 && magnitude > 0 && !Number.isInteger(value)) ? SLOW : value;
+    return magnitude >= 1e21 || (magnitude < 1e-4 && magnitude > 0 && !Number.isInteger(value))
+      ? SLOW
+      : value;
   }
   if (Array.isArray(value)) {
     const out: unknown[] = new Array(value.length);
@@ -81,7 +83,9 @@ function write(value: unknown, path: Array<string | number>): string {
     case "string":
       return formatString(value, path);
     case "object":
-      return Array.isArray(value) ? writeArray(value, path) : writeObject(value as Record<string, unknown>, path);
+      return Array.isArray(value)
+        ? writeArray(value, path)
+        : writeObject(value as Record<string, unknown>, path);
     default:
       throw canonicalError(path, `a ${typeof value} has no JSON form`);
   }

@@ -76,4 +76,6 @@ export function formatProblem(problem: Problem): string {
 }
 
 /** What a parser or validator returns: the value, or every problem it found. */
-export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: Problem[] };
+export type Result<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly problems: Problem[] };

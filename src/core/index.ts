@@ -1,6 +1,14 @@
 /** The core: hashing, reading, writing, text rules, seeded randomness, record keys and the tool's own location — what every stage shares. */
 export { canonicalJson, canonicalSha256, sha256Hex } from "./canonical-json.ts";
-export { FabenchError, formatProblem, inputError, usageError, type ErrorKind, type Problem, type Result } from "./errors.ts";
+export {
+  FabenchError,
+  formatProblem,
+  inputError,
+  usageError,
+  type ErrorKind,
+  type Problem,
+  type Result,
+} from "./errors.ts";
 export { decodeUtf8, parseJsonLines, parseJsonText, readBytes, type JsonLine } from "./json-file.ts";
 export { arrayElementStarts, jsonPathLines, locateJsonError, type JsonPath } from "./json-syntax.ts";
 export { formatJsonFile, writeFileAtomic, writeJsonAtomic } from "./atomic-write.ts";

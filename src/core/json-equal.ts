@@ -11,5 +11,8 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   const rb = b as Record<string, unknown>;
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(rb, k) && jsonEqual((a as Record<string, unknown>)[k], rb[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => Object.hasOwn(rb, k) && jsonEqual((a as Record<string, unknown>)[k], rb[k]))
+  );
 }

@@ -95,7 +95,8 @@ function scanString(text: string, start: number): number | JsonSyntaxError {
     if (c === 0x5c) {
       const escape = text[i + 1] ?? "";
       if (escape === "u") {
-        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return { offset: i, reason: "invalid \\u escape" };
+        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
+          return { offset: i, reason: "invalid \\u escape" };
         i += 6;
       } else if ('"\\/bfnrt'.includes(escape) && escape !== "") i += 2;
       else return { offset: i, reason: "invalid escape in string" };

@@ -26,7 +26,10 @@ export function zodProblems(error: z.ZodError, code: string, file?: string): Pro
 export function withJsonLines(problems: readonly Problem[], text: string): Problem[] {
   const located = problems.filter((p) => p.jsonPath !== undefined && p.line === undefined);
   if (located.length === 0) return [...problems];
-  const lines = jsonPathLines(text, located.map((p) => p.jsonPath as ReadonlyArray<string | number>));
+  const lines = jsonPathLines(
+    text,
+    located.map((p) => p.jsonPath as ReadonlyArray<string | number>),
+  );
   const lineOf = new Map(located.map((p, i) => [p, lines[i] as number]));
   return problems.map((p) => (lineOf.has(p) ? { ...p, line: lineOf.get(p) as number } : p));
 }

@@ -22,7 +22,11 @@ export function toolVersion(): string {
  */
 export function toolRevision(): string | null {
   try {
-    const git = (args: string[]) => execFileSync("git", ["-C", toolRoot(), ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const git = (args: string[]) =>
+      execFileSync("git", ["-C", toolRoot(), ...args], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      }).trim();
     if (resolve(git(["rev-parse", "--show-toplevel"])) !== resolve(toolRoot())) return null;
     const revision = git(["rev-parse", "HEAD"]);
     return /^[0-9a-f]{40}$/.test(revision) ? revision : null;

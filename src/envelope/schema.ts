@@ -22,5 +22,9 @@ export type EnvelopeFact = z.infer<typeof envelopeFactSchema>;
 export type Envelope = z.infer<typeof envelopeSchema>;
 
 export function envelopeJsonSchema(): Record<string, unknown> {
-  return { $id: "https://fabench.dev/schemas/envelope.schema.json", title: "fabench final-answer envelope", ...z.toJSONSchema(envelopeSchema) };
+  return {
+    $id: "https://fabench.dev/schemas/envelope.schema.json",
+    title: "fabench final-answer envelope",
+    ...z.toJSONSchema(envelopeSchema),
+  };
 }

@@ -57,7 +57,11 @@ export type ArtifactCheck = (evidence: Evidence) => "ok" | "missing" | "changed"
  * protocol requires (`succeeded`, or `terminal` = succeeded or failed), its evidence is present
  * and still verifies, its required artifacts are frozen and verify, and its own needs are satisfied.
  */
-export function prerequisiteStatus(protocol: Protocol, conveyor: Conveyor | null, check: ArtifactCheck): PrerequisiteStatus {
+export function prerequisiteStatus(
+  protocol: Protocol,
+  conveyor: Conveyor | null,
+  check: ArtifactCheck,
+): PrerequisiteStatus {
   const gate = protocol.prerequisites.gate_stage;
   if (gate === null) return { satisfied: true, blocking: [] };
   const blocking: Blocker[] = [];
@@ -85,15 +89,38 @@ export function prerequisiteStatus(protocol: Protocol, conveyor: Conveyor | null
   return { satisfied: blocking.length === 0, blocking };
 }
 
-function evidenceProblem(stage: string, what: string, evidence: Evidence, check: ArtifactCheck, blocking: Blocker[]): void {
+function evidenceProblem(
+  stage: string,
+  what: string,
+  evidence: Evidence,
+  check: ArtifactCheck,
+  blocking: Blocker[],
+): void {
   const result = check(evidence);
-  if (result === "missing") blocking.push({ stage, reason: `${what} artifact ${evidence.artifact_path} is missing` });
-  if (result === "changed") blocking.push({ stage, reason: `${what} artifact ${evidence.artifact_path} no longer matches its recorded sha256` });
+  if (result === "missing")
+    blocking.push({ stage, reason: `${what} artifact ${evidence.artifact_path} is missing` });
+  if (result === "changed")
+    blocking.push({
+      stage,
+      reason: `${what} artifact ${evidence.artifact_path} no longer matches its recorded sha256`,
+    });
 }
 
 /** Stages that must be satisfied before `stage` may be recorded as succeeded. */
-export function unmetNeeds(protocol: Protocol, conveyor: Conveyor, stage: string, check: ArtifactCheck): Blocker[] {
+export function unmetNeeds(
+  protocol: Protocol,
+  conveyor: Conveyor,
+  stage: string,
+  check: ArtifactCheck,
+): Blocker[] {
   const spec = protocol.prerequisites.stages.find((s) => s.id === stage);
   if (!spec) return [{ stage, reason: "the protocol does not describe this stage" }];
-  return spec.needs_stages.flatMap((need) => prerequisiteStatus({ ...protocol, prerequisites: { ...protocol.prerequisites, gate_stage: need } }, conveyor, check).blocking);
+  return spec.needs_stages.flatMap(
+    (need) =>
+      prerequisiteStatus(
+        { ...protocol, prerequisites: { ...protocol.prerequisites, gate_stage: need } },
+        conveyor,
+        check,
+      ).blocking,
+  );
 }

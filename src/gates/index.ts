@@ -1,4 +1,25 @@
 /** Gates: the prerequisite (conveyor) state, the thresholds and the verdict, and its text. */
-export { CONVEYOR_FORMAT, conveyorSchema, prerequisiteStatus, STAGE_STATES, unmetNeeds, type ArtifactCheck, type Blocker, type Conveyor, type Evidence, type PrerequisiteStatus, type StageState } from "./conveyor.ts";
-export { BOUNDARY_SLACK, evaluateGate, gateExitCode, type CheckResult, type ConditionVerdict, type Gate, type GateInputs, type IntervalView } from "./verdict.ts";
+export {
+  CONVEYOR_FORMAT,
+  conveyorSchema,
+  prerequisiteStatus,
+  STAGE_STATES,
+  unmetNeeds,
+  type ArtifactCheck,
+  type Blocker,
+  type Conveyor,
+  type Evidence,
+  type PrerequisiteStatus,
+  type StageState,
+} from "./conveyor.ts";
+export {
+  BOUNDARY_SLACK,
+  evaluateGate,
+  gateExitCode,
+  type CheckResult,
+  type ConditionVerdict,
+  type Gate,
+  type GateInputs,
+  type IntervalView,
+} from "./verdict.ts";
 export { renderGate } from "./text.ts";

@@ -16,11 +16,16 @@ export interface IntervalView {
   readonly low: number | null;
   readonly high: number | null;
   /** Calibrated intervals by method, when the summary has them. */
-  readonly calibrated?: Partial<Record<CalibratedMethod, { readonly low: number | null; readonly high: number | null }>>;
+  readonly calibrated?: Partial<
+    Record<CalibratedMethod, { readonly low: number | null; readonly high: number | null }>
+  >;
 }
 
 /** The bounds of the interval method the protocol names for the gate. */
-function bounds(view: IntervalView | undefined, method: Protocol["statistics"]["gate_interval"]): readonly [number | null, number | null] | null {
+function bounds(
+  view: IntervalView | undefined,
+  method: Protocol["statistics"]["gate_interval"],
+): readonly [number | null, number | null] | null {
   if (!view) return null;
   if (method === "percentile") return [view.low, view.high];
   const calibrated = view.calibrated?.[method];
@@ -29,7 +34,12 @@ function bounds(view: IntervalView | undefined, method: Protocol["statistics"]["
 
 /** What the gate reads: bootstrap statistics by key and episode totals. */
 export interface GateInputs {
-  readonly statistic: (selection: string, condition: string, metric: string, kind: "level" | "delta") => IntervalView | undefined;
+  readonly statistic: (
+    selection: string,
+    condition: string,
+    metric: string,
+    kind: "level" | "delta",
+  ) => IntervalView | undefined;
   readonly total: (selection: string, condition: string, metric: string) => number;
   readonly complete: boolean;
 }
@@ -65,7 +75,14 @@ export interface Gate {
   readonly per_catalog: Record<string, Record<string, ConditionVerdict>>;
 }
 
-function check(spec: GateCheckSpec, selection: string, condition: string, baseline: string, method: Protocol["statistics"]["gate_interval"], inputs: GateInputs): CheckResult {
+function check(
+  spec: GateCheckSpec,
+  selection: string,
+  condition: string,
+  baseline: string,
+  method: Protocol["statistics"]["gate_interval"],
+  inputs: GateInputs,
+): CheckResult {
   const level = inputs.statistic(selection, condition, spec.metric, "level");
   const full = inputs.statistic(selection, baseline, spec.metric, "level");
   const delta = inputs.statistic(selection, condition, spec.metric, "delta");
@@ -100,11 +117,23 @@ function check(spec: GateCheckSpec, selection: string, condition: string, baseli
   }
   // Intervals exist for paired deltas only; a ratio or a total has none.
   const ci95 =
-    spec.rule === "value_at_least" ? (level ? ([level.low, level.high] as const) : null) : spec.rule.startsWith("delta") && delta ? ([delta.low, delta.high] as const) : null;
+    spec.rule === "value_at_least"
+      ? level
+        ? ([level.low, level.high] as const)
+        : null
+      : spec.rule.startsWith("delta") && delta
+        ? ([delta.low, delta.high] as const)
+        : null;
   const gateBounds = spec.rule.startsWith("delta") ? bounds(delta, method) : null;
   let intervalPassed = passed;
-  if (spec.interval_bound === "lower") intervalPassed = passed && (d === null ? spec.null_delta_passes === true : (gateBounds?.[0] ?? -Infinity) >= t - BOUNDARY_SLACK);
-  if (spec.interval_bound === "upper") intervalPassed = passed && (d === null ? spec.null_delta_passes === true : (gateBounds?.[1] ?? Infinity) <= t + BOUNDARY_SLACK);
+  if (spec.interval_bound === "lower")
+    intervalPassed =
+      passed &&
+      (d === null ? spec.null_delta_passes === true : (gateBounds?.[0] ?? -Infinity) >= t - BOUNDARY_SLACK);
+  if (spec.interval_bound === "upper")
+    intervalPassed =
+      passed &&
+      (d === null ? spec.null_delta_passes === true : (gateBounds?.[1] ?? Infinity) <= t + BOUNDARY_SLACK);
   const totals = spec.rule === "total_at_most";
   return {
     value: totals ? shown : value,
@@ -118,16 +147,37 @@ function check(spec: GateCheckSpec, selection: string, condition: string, baseli
   };
 }
 
-function verdictFor(protocol: Protocol, selection: string, condition: string, inputs: GateInputs): ConditionVerdict {
-  const checks = Object.fromEntries(protocol.gate.checks.map((c) => [c.id, check(c, selection, condition, protocol.baseline_condition, protocol.statistics.gate_interval, inputs)]));
+function verdictFor(
+  protocol: Protocol,
+  selection: string,
+  condition: string,
+  inputs: GateInputs,
+): ConditionVerdict {
+  const checks = Object.fromEntries(
+    protocol.gate.checks.map((c) => [
+      c.id,
+      check(c, selection, condition, protocol.baseline_condition, protocol.statistics.gate_interval, inputs),
+    ]),
+  );
   const results = Object.values(checks);
-  return { passed: results.every((c) => c.passed), interval_passed: results.every((c) => c.interval_passed), checks };
+  return {
+    passed: results.every((c) => c.passed),
+    interval_passed: results.every((c) => c.interval_passed),
+    checks,
+  };
 }
 
 export function evaluateGate(protocol: Protocol, inputs: GateInputs, prerequisite: PrerequisiteStatus): Gate {
   const deployable = protocol.conditions.filter((c) => c.deployable).map((c) => c.id);
-  const conditions = Object.fromEntries(deployable.map((c) => [c, verdictFor(protocol, "pooled", c, inputs)]));
-  const perCatalog = Object.fromEntries(protocol.catalog_sizes.map((size) => [String(size), Object.fromEntries(deployable.map((c) => [c, verdictFor(protocol, String(size), c, inputs)]))]));
+  const conditions = Object.fromEntries(
+    deployable.map((c) => [c, verdictFor(protocol, "pooled", c, inputs)]),
+  );
+  const perCatalog = Object.fromEntries(
+    protocol.catalog_sizes.map((size) => [
+      String(size),
+      Object.fromEntries(deployable.map((c) => [c, verdictFor(protocol, String(size), c, inputs)])),
+    ]),
+  );
   const anyPassed = inputs.complete && Object.values(conditions).some((v) => v.passed);
   return {
     status: !prerequisite.satisfied ? "BLOCKED" : anyPassed ? "PASS" : "FAIL",

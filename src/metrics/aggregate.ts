@@ -16,9 +16,16 @@ export interface ConditionAggregate {
 /** aggregates[selection][condition], selection = "pooled" or a catalog size. */
 export type Aggregates = Record<string, Record<string, ConditionAggregate>>;
 
-export function aggregate(rows: readonly EpisodeRow[], conditions: readonly string[], sizes: readonly number[]): Aggregates {
+export function aggregate(
+  rows: readonly EpisodeRow[],
+  conditions: readonly string[],
+  sizes: readonly number[],
+): Aggregates {
   const out: Aggregates = {};
-  const selections: Array<[string, readonly number[]]> = [[POOLED, sizes], ...sizes.map((s): [string, number[]] => [String(s), [s]])];
+  const selections: Array<[string, readonly number[]]> = [
+    [POOLED, sizes],
+    ...sizes.map((s): [string, number[]] => [String(s), [s]]),
+  ];
   for (const [selection, chosen] of selections) {
     out[selection] = {};
     for (const condition of conditions) {
@@ -46,7 +53,13 @@ function aggregateRows(rows: readonly EpisodeRow[]): ConditionAggregate {
   }
   const totals: Record<string, number> = {};
   for (const name of SUMMED_METRICS) totals[name] = rows.reduce((a, r) => a + (r.metrics[name] ?? 0), 0);
-  return { episodes: rows.length, means, totals, malformed_reasons: histogram(rows.map((r) => r.malformed_reason)), infrastructure_errors: histogram(rows.map((r) => r.error_code)) };
+  return {
+    episodes: rows.length,
+    means,
+    totals,
+    malformed_reasons: histogram(rows.map((r) => r.malformed_reason)),
+    infrastructure_errors: histogram(rows.map((r) => r.error_code)),
+  };
 }
 
 function histogram(values: ReadonlyArray<string | null>): Record<string, number> {
@@ -77,7 +90,10 @@ export function breakdowns(
   metrics: readonly string[],
   perTask: (condition: string, metric: string, task: number) => number | null,
   intervalMetrics: readonly string[],
-  intervalsFor: (members: readonly number[], deltas: ReadonlyArray<{ key: string; values: Array<number | null> }>) => Record<string, Interval>,
+  intervalsFor: (
+    members: readonly number[],
+    deltas: ReadonlyArray<{ key: string; values: Array<number | null> }>,
+  ) => Record<string, Interval>,
 ): { by_language: Record<string, Breakdown>; by_stratum: Record<string, Breakdown> } {
   const group = (key: "language" | "stratum") => {
     const groups = new Map<string, number[]>();
@@ -99,13 +115,25 @@ export function breakdowns(
           const b = perTask(baseline, m, t);
           return a === null || b === null ? null : a - b;
         });
-      const levels = Object.fromEntries(conditions.map((c) => [c, Object.fromEntries(metrics.map((m) => [m, mean(members.map((t) => perTask(c, m, t)))]))]));
-      const deltas = Object.fromEntries(compared.map((c) => [c, Object.fromEntries(metrics.map((m) => [m, mean(paired(c, m))]))]));
+      const levels = Object.fromEntries(
+        conditions.map((c) => [
+          c,
+          Object.fromEntries(metrics.map((m) => [m, mean(members.map((t) => perTask(c, m, t)))])),
+        ]),
+      );
+      const deltas = Object.fromEntries(
+        compared.map((c) => [c, Object.fromEntries(metrics.map((m) => [m, mean(paired(c, m))]))]),
+      );
       const intervals = intervalsFor(
         members,
         compared.flatMap((c) => intervalMetrics.map((m) => ({ key: `${c}|${m}`, values: paired(c, m) }))),
       );
-      const delta_intervals = Object.fromEntries(compared.map((c) => [c, Object.fromEntries(intervalMetrics.map((m) => [m, intervals[`${c}|${m}`] as Interval]))]));
+      const delta_intervals = Object.fromEntries(
+        compared.map((c) => [
+          c,
+          Object.fromEntries(intervalMetrics.map((m) => [m, intervals[`${c}|${m}`] as Interval])),
+        ]),
+      );
       out[name] = { tasks: members.length, levels, deltas, delta_intervals };
     }
     return out;

@@ -29,13 +29,20 @@ export function unitOk(f: Emitted, e: Target, accepted: readonly string[] | unde
  * numbers within tolerance (either bound passes, both inclusive; exact without a tolerance),
  * lists element by element, anything else by deep equality.
  */
-export function valueOk(f: Emitted, e: Target, tolerance: Tolerance | undefined, units: UnitConverter): boolean {
+export function valueOk(
+  f: Emitted,
+  e: Target,
+  tolerance: Tolerance | undefined,
+  units: UnitConverter,
+): boolean {
   const value = convertValue(f.value, f.unit, e.unit, units);
   if (isNumericValue(e.value)) return isNumericValue(value) && withinTolerance(value, e.value, tolerance);
   if (Array.isArray(e.value)) {
     if (!Array.isArray(value) || value.length !== e.value.length) return false;
     return e.value.every((expected: unknown, i) =>
-      isNumericValue(expected) ? isNumericValue(value[i]) && withinTolerance(value[i], expected, tolerance) : jsonEqual(value[i], expected),
+      isNumericValue(expected)
+        ? isNumericValue(value[i]) && withinTolerance(value[i], expected, tolerance)
+        : jsonEqual(value[i], expected),
     );
   }
   return jsonEqual(value, e.value);
@@ -55,7 +62,10 @@ export function withinTolerance(actual: number, expected: number, tolerance: Tol
   if (tolerance === undefined) return diff === 0;
   const slack = 2 * Number.EPSILON * Math.max(Math.abs(actual), Math.abs(expected));
   if (tolerance.absolute !== undefined && diff <= tolerance.absolute + slack) return true;
-  return tolerance.relative !== undefined && diff <= tolerance.relative * Math.max(Math.abs(expected), 1e-12) + slack;
+  return (
+    tolerance.relative !== undefined &&
+    diff <= tolerance.relative * Math.max(Math.abs(expected), 1e-12) + slack
+  );
 }
 
 /**

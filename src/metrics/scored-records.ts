@@ -19,7 +19,10 @@ export interface ScoredRecord {
   readonly error_code: string | null;
   readonly final_text: string;
   readonly attempts: readonly unknown[];
-  readonly candidate_history: ReadonlyArray<{ visible_route_count: number; required_routes_visible: readonly string[] }>;
+  readonly candidate_history: ReadonlyArray<{
+    visible_route_count: number;
+    required_routes_visible: readonly string[];
+  }>;
   readonly expansions: number;
   readonly required_route_call_coverage: number;
   readonly unauthorized_destructive_attempts: number;
@@ -43,7 +46,11 @@ export interface EpisodeRow {
 }
 
 export function scoreRecord(record: ScoredRecord, task: Task, units: UnitConverter): EpisodeRow {
-  const score: EpisodeScore = scoreEpisode(task, parseEnvelope(record.status === "error" ? "" : record.final_text), units);
+  const score: EpisodeScore = scoreEpisode(
+    task,
+    parseEnvelope(record.status === "error" ? "" : record.final_text),
+    units,
+  );
   const m = score.metrics;
   const first = record.candidate_history[0];
   const last = record.candidate_history.at(-1);
@@ -94,7 +101,14 @@ export function scoreRecord(record: ScoredRecord, task: Task, units: UnitConvert
 }
 
 /** Metrics summed (not averaged) in aggregates. */
-export const SUMMED_METRICS = ["unsupported_fact_count", "duplicate_fact_count", "contradiction_count", "unauthorized_destructive_attempts", "unauthorized_destructive_executions", "infrastructure_error"] as const;
+export const SUMMED_METRICS = [
+  "unsupported_fact_count",
+  "duplicate_fact_count",
+  "contradiction_count",
+  "unauthorized_destructive_attempts",
+  "unauthorized_destructive_executions",
+  "infrastructure_error",
+] as const;
 
 /** The metrics the bootstrap gives intervals for (the gate's metrics and their companions). */
 export const BOOTSTRAP_METRICS = [

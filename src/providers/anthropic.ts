@@ -15,10 +15,17 @@ export function toAnthropicMessages(messages: ProviderRequest["messages"]): Turn
   };
   for (const m of messages) {
     if (m.role === "user") push("user", [{ type: "text", text: m.content }]);
-    else if (m.role === "tool") push("user", [{ type: "tool_result", tool_use_id: m.tool_call_id, content: m.content }]);
+    else if (m.role === "tool")
+      push("user", [{ type: "tool_result", tool_use_id: m.tool_call_id, content: m.content }]);
     else {
       const blocks: Block[] = m.content.trim() === "" ? [] : [{ type: "text", text: m.content }];
-      for (const call of m.tool_calls) blocks.push({ type: "tool_use", id: call.id, name: call.name, input: isObject(call.arguments) ? call.arguments : {} });
+      for (const call of m.tool_calls)
+        blocks.push({
+          type: "tool_use",
+          id: call.id,
+          name: call.name,
+          input: isObject(call.arguments) ? call.arguments : {},
+        });
       push("assistant", blocks.length > 0 ? blocks : [{ type: "text", text: "(no text)" }]);
     }
   }
@@ -27,7 +34,12 @@ export function toAnthropicMessages(messages: ProviderRequest["messages"]): Turn
 
 export function anthropicRequest(model: string, request: ProviderRequest): Record<string, unknown> {
   const cache = request.settings.prompt_cache ? { cache_control: { type: "ephemeral" } } : {};
-  const tools = request.tools.map((t, i) => ({ name: t.name, description: t.description, input_schema: t.parameters, ...(i === request.tools.length - 1 ? cache : {}) }));
+  const tools = request.tools.map((t, i) => ({
+    name: t.name,
+    description: t.description,
+    input_schema: t.parameters,
+    ...(i === request.tools.length - 1 ? cache : {}),
+  }));
   return {
     model,
     max_tokens: request.settings.max_output_tokens,
@@ -38,12 +50,26 @@ export function anthropicRequest(model: string, request: ProviderRequest): Recor
   };
 }
 
-export function anthropicClient(options: { model: string; apiKey: string; baseURL?: string; timeoutMs: number }): ProviderClient {
-  const client = new Anthropic({ apiKey: options.apiKey, ...(options.baseURL ? { baseURL: options.baseURL } : {}), maxRetries: 0, timeout: options.timeoutMs });
+export function anthropicClient(options: {
+  model: string;
+  apiKey: string;
+  baseURL?: string;
+  timeoutMs: number;
+}): ProviderClient {
+  const client = new Anthropic({
+    apiKey: options.apiKey,
+    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+  });
   return {
     name: "anthropic",
     async complete(request): Promise<ProviderReply> {
-      return readAnthropicMessage((await client.messages.create(anthropicRequest(options.model, request) as never)) as unknown as AnthropicMessage);
+      return readAnthropicMessage(
+        (await client.messages.create(
+          anthropicRequest(options.model, request) as never,
+        )) as unknown as AnthropicMessage,
+      );
     },
   };
 }
@@ -51,13 +77,23 @@ export function anthropicClient(options: { model: string; apiKey: string; baseUR
 export type AnthropicMessage = {
   model?: string;
   content: Array<{ type: string; text?: string; id?: string; name?: string; input?: unknown }>;
-  usage?: { input_tokens?: number; output_tokens?: number; cache_read_input_tokens?: number | null; cache_creation_input_tokens?: number | null };
+  usage?: {
+    input_tokens?: number;
+    output_tokens?: number;
+    cache_read_input_tokens?: number | null;
+    cache_creation_input_tokens?: number | null;
+  };
 };
 
 /** A Messages API reply (synchronous or from a batch) as our provider reply. */
 export function readAnthropicMessage(response: AnthropicMessage): ProviderReply {
-  const text = response.content.filter((b) => b.type === "text").map((b) => b.text ?? "").join("");
-  const toolCalls: ToolCall[] = response.content.filter((b) => b.type === "tool_use").map((b, i) => ({ id: b.id ?? `toolu_${i}`, name: b.name ?? "", arguments: b.input ?? {} }));
+  const text = response.content
+    .filter((b) => b.type === "text")
+    .map((b) => b.text ?? "")
+    .join("");
+  const toolCalls: ToolCall[] = response.content
+    .filter((b) => b.type === "tool_use")
+    .map((b, i) => ({ id: b.id ?? `toolu_${i}`, name: b.name ?? "", arguments: b.input ?? {} }));
   return {
     text,
     toolCalls,

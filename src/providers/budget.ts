@@ -8,14 +8,30 @@ import { z } from "zod";
 import { FabenchError } from "../core/index.ts";
 import type { ProviderUsage } from "./types.ts";
 
-export const priceSchema = z.strictObject({ input: z.number().nonnegative(), cached_input: z.number().nonnegative(), output: z.number().nonnegative() });
-export const priceTableSchema = z.strictObject({ currency: z.literal("USD"), unit: z.literal("per_million_tokens"), models: z.record(z.string(), priceSchema) });
+export const priceSchema = z.strictObject({
+  input: z.number().nonnegative(),
+  cached_input: z.number().nonnegative(),
+  output: z.number().nonnegative(),
+});
+export const priceTableSchema = z.strictObject({
+  currency: z.literal("USD"),
+  unit: z.literal("per_million_tokens"),
+  models: z.record(z.string(), priceSchema),
+});
 
 export type Price = z.infer<typeof priceSchema>;
 export type PriceTable = z.infer<typeof priceTableSchema>;
 
-export function costUsd(price: Price, tokens: { input: number; cachedInput: number; output: number }): number {
-  return ((tokens.input - tokens.cachedInput) * price.input + tokens.cachedInput * price.cached_input + tokens.output * price.output) / 1_000_000;
+export function costUsd(
+  price: Price,
+  tokens: { input: number; cachedInput: number; output: number },
+): number {
+  return (
+    ((tokens.input - tokens.cachedInput) * price.input +
+      tokens.cachedInput * price.cached_input +
+      tokens.output * price.output) /
+    1_000_000
+  );
 }
 
 /** The batch APIs (Anthropic Message Batches, OpenAI Batch) bill half the synchronous price. */
@@ -48,18 +64,30 @@ export class Budget {
   /** Reserves a request's worst case; throws `budget_exhausted` (the request is not sent) past the cap. */
   reserve(inputTokens: number, maxOutputTokens: number): number {
     if (this.price === null || this.limitUsd === null) return 0;
-    const worst = costUsd(this.price, { input: inputTokens, cachedInput: 0, output: maxOutputTokens }) * this.priceFactor;
+    const worst =
+      costUsd(this.price, { input: inputTokens, cachedInput: 0, output: maxOutputTokens }) * this.priceFactor;
     if (this.spent + this.reserved + worst > this.limitUsd)
-      throw new FabenchError({ kind: "input", stage: "budget", code: "budget_exhausted", message: `the next request could cost up to $${worst.toFixed(4)}; $${this.spent.toFixed(4)} of $${this.limitUsd} is spent` });
+      throw new FabenchError({
+        kind: "input",
+        stage: "budget",
+        code: "budget_exhausted",
+        message: `the next request could cost up to $${worst.toFixed(4)}; $${this.spent.toFixed(4)} of $${this.limitUsd} is spent`,
+      });
     this.reserved += worst;
     return worst;
   }
 
   /** Replaces a reservation with what the provider reported (or the local count when it reports nothing). */
-  settle(reservation: number, usage: ProviderUsage, localInputTokens: number, localOutputTokens: number): void {
+  settle(
+    reservation: number,
+    usage: ProviderUsage,
+    localInputTokens: number,
+    localOutputTokens: number,
+  ): void {
     this.reserved -= reservation;
     if (this.price === null) return;
-    this.spent += costUsd(this.price, usageTokens(usage, localInputTokens, localOutputTokens)) * this.priceFactor;
+    this.spent +=
+      costUsd(this.price, usageTokens(usage, localInputTokens, localOutputTokens)) * this.priceFactor;
   }
 
   release(reservation: number): void {
@@ -71,7 +99,15 @@ export class Budget {
  * Tokens to price from a provider's usage: cache reads at the cached price; cache writes at the
  * plain input price (a provider's write premium is not modelled); local counts where it reported none.
  */
-export function usageTokens(usage: ProviderUsage | null, localInput: number, localOutput: number): { input: number; cachedInput: number; output: number } {
+export function usageTokens(
+  usage: ProviderUsage | null,
+  localInput: number,
+  localOutput: number,
+): { input: number; cachedInput: number; output: number } {
   const cached = usage?.cache_read_tokens ?? 0;
-  return { input: (usage?.input_tokens ?? localInput) + (usage?.cache_write_tokens ?? 0) + cached, cachedInput: cached, output: usage?.output_tokens ?? localOutput };
+  return {
+    input: (usage?.input_tokens ?? localInput) + (usage?.cache_write_tokens ?? 0) + cached,
+    cachedInput: cached,
+    output: usage?.output_tokens ?? localOutput,
+  };
 }

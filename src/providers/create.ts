@@ -39,19 +39,33 @@ export function createClient(options: ClientOptions): ProviderClient {
   }
   if (kind === "openai" || kind === "openai-compatible") {
     const compatible = kind === "openai-compatible";
-    if (compatible && !baseURL) throw usageError("missing_base_url", "openai-compatible needs --base-url (including /v1)");
+    if (compatible && !baseURL)
+      throw usageError("missing_base_url", "openai-compatible needs --base-url (including /v1)");
     const apiKey = env["OPENAI_API_KEY"] ?? (compatible ? "not-needed" : undefined);
     if (!apiKey) throw usageError("missing_api_key", "set OPENAI_API_KEY in the environment");
-    if (options.openaiApi === "responses") return openaiResponsesClient({ model, apiKey, timeoutMs, ...(baseURL ? { baseURL } : {}) });
+    if (options.openaiApi === "responses")
+      return openaiResponsesClient({ model, apiKey, timeoutMs, ...(baseURL ? { baseURL } : {}) });
     return openaiClient({ model, apiKey, timeoutMs, compatible, ...(baseURL ? { baseURL } : {}) });
   }
-  throw usageError("unknown_agent", `unknown agent kind ${kind}; use reference, anthropic, openai, openai-compatible or command`);
+  throw usageError(
+    "unknown_agent",
+    `unknown agent kind ${kind}; use reference, anthropic, openai, openai-compatible or command`,
+  );
 }
 
 /** The batch API of a provider (Anthropic Message Batches, OpenAI Batch over Chat Completions). */
 export function createBatchProvider(options: ClientOptions): BatchProvider {
-  const common = { model: options.model, timeoutMs: options.timeoutMs, ...(options.baseUrl ? { baseURL: options.baseUrl } : {}) };
-  if (options.kind === "anthropic") return anthropicBatches({ ...common, apiKey: options.env["ANTHROPIC_API_KEY"] ?? "" });
-  if (options.kind === "openai" && options.openaiApi === "chat") return openaiBatches({ ...common, apiKey: options.env["OPENAI_API_KEY"] ?? "", compatible: false });
-  throw usageError("unsupported_option", "--batch works with anthropic:MODEL and openai:MODEL (Chat Completions)");
+  const common = {
+    model: options.model,
+    timeoutMs: options.timeoutMs,
+    ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
+  };
+  if (options.kind === "anthropic")
+    return anthropicBatches({ ...common, apiKey: options.env["ANTHROPIC_API_KEY"] ?? "" });
+  if (options.kind === "openai" && options.openaiApi === "chat")
+    return openaiBatches({ ...common, apiKey: options.env["OPENAI_API_KEY"] ?? "", compatible: false });
+  throw usageError(
+    "unsupported_option",
+    "--batch works with anthropic:MODEL and openai:MODEL (Chat Completions)",
+  );
 }

@@ -1,10 +1,51 @@
 /** Providers: model clients (Anthropic, OpenAI, OpenAI-compatible), retries, rate limits, usage, prices, the budget and batch APIs. */
-export type { GenerationSettings, Message, ProviderClient, ProviderReply, ProviderRequest, ProviderUsage, ToolCall, ToolDefinition } from "./types.ts";
-export { createBatchProvider, createClient, isProviderKind, PROVIDER_KINDS, type ClientOptions, type ProviderKind } from "./create.ts";
-export { classify, DEFAULT_RETRY, RateLimiter, realTiming, retryAfter, withRetries, type Failure, type RetryPolicy, type Timing } from "./reliability.ts";
-export { BATCH_PRICE_FACTOR, Budget, costUsd, priceSchema, priceTableSchema, usageTokens, type Price, type PriceTable } from "./budget.ts";
+export type {
+  GenerationSettings,
+  Message,
+  ProviderClient,
+  ProviderReply,
+  ProviderRequest,
+  ProviderUsage,
+  ToolCall,
+  ToolDefinition,
+} from "./types.ts";
+export {
+  createBatchProvider,
+  createClient,
+  isProviderKind,
+  PROVIDER_KINDS,
+  type ClientOptions,
+  type ProviderKind,
+} from "./create.ts";
+export {
+  classify,
+  DEFAULT_RETRY,
+  RateLimiter,
+  realTiming,
+  retryAfter,
+  withRetries,
+  type Failure,
+  type RetryPolicy,
+  type Timing,
+} from "./reliability.ts";
+export {
+  BATCH_PRICE_FACTOR,
+  Budget,
+  costUsd,
+  priceSchema,
+  priceTableSchema,
+  usageTokens,
+  type Price,
+  type PriceTable,
+} from "./budget.ts";
 export { asTextProtocol, parseTextToolCalls, textToolsPrompt } from "./text-protocol.ts";
 export { anthropicRequest, toAnthropicMessages } from "./anthropic.ts";
 export { openaiMessages, openaiRequest, readToolCall } from "./openai.ts";
-export { BatchCoordinator, BatchRejected, type BatchOutcome, type BatchProvider, type BatchStatus } from "./batch/coordinator.ts";
+export {
+  BatchCoordinator,
+  BatchRejected,
+  type BatchOutcome,
+  type BatchProvider,
+  type BatchStatus,
+} from "./batch/coordinator.ts";
 export { customIdFor } from "./batch/apis.ts";

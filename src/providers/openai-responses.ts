@@ -8,10 +8,17 @@ export function responsesInput(request: ProviderRequest): Array<Record<string, u
   const items: Array<Record<string, unknown>> = [];
   for (const m of request.messages) {
     if (m.role === "user") items.push({ role: "user", content: m.content });
-    else if (m.role === "tool") items.push({ type: "function_call_output", call_id: m.tool_call_id, output: m.content });
+    else if (m.role === "tool")
+      items.push({ type: "function_call_output", call_id: m.tool_call_id, output: m.content });
     else {
       if (m.content !== "") items.push({ role: "assistant", content: m.content });
-      for (const c of m.tool_calls) items.push({ type: "function_call", call_id: c.id, name: c.name, arguments: typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments) });
+      for (const c of m.tool_calls)
+        items.push({
+          type: "function_call",
+          call_id: c.id,
+          name: c.name,
+          arguments: typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments),
+        });
     }
   }
   return items;
@@ -25,22 +32,61 @@ export function responsesRequest(model: string, request: ProviderRequest): Recor
     temperature: request.settings.temperature,
     max_output_tokens: request.settings.max_output_tokens,
     store: false,
-    ...(request.tools.length > 0 ? { tools: request.tools.map((t) => ({ type: "function", name: t.name, description: t.description, parameters: t.parameters, strict: false })) } : {}),
+    ...(request.tools.length > 0
+      ? {
+          tools: request.tools.map((t) => ({
+            type: "function",
+            name: t.name,
+            description: t.description,
+            parameters: t.parameters,
+            strict: false,
+          })),
+        }
+      : {}),
   };
 }
 
 type ResponsesReply = {
   model?: string;
-  output?: Array<{ type: string; content?: Array<{ type: string; text?: string }>; call_id?: string; name?: string; arguments?: string }>;
-  usage?: { input_tokens?: number; output_tokens?: number; input_tokens_details?: { cached_tokens?: number } };
+  output?: Array<{
+    type: string;
+    content?: Array<{ type: string; text?: string }>;
+    call_id?: string;
+    name?: string;
+    arguments?: string;
+  }>;
+  usage?: {
+    input_tokens?: number;
+    output_tokens?: number;
+    input_tokens_details?: { cached_tokens?: number };
+  };
 };
 
 export function readResponsesReply(response: ResponsesReply, model: string): ProviderReply {
-  if (!Array.isArray(response.output)) throw new FabenchError({ kind: "input", stage: "provider", code: "provider_bad_response", message: `${model}: the reply has no output` });
-  const text = response.output.filter((o) => o.type === "message").flatMap((o) => o.content ?? []).filter((c) => c.type === "output_text").map((c) => c.text ?? "").join("");
+  if (!Array.isArray(response.output))
+    throw new FabenchError({
+      kind: "input",
+      stage: "provider",
+      code: "provider_bad_response",
+      message: `${model}: the reply has no output`,
+    });
+  const text = response.output
+    .filter((o) => o.type === "message")
+    .flatMap((o) => o.content ?? [])
+    .filter((c) => c.type === "output_text")
+    .map((c) => c.text ?? "")
+    .join("");
   const toolCalls = response.output
     .filter((o) => o.type === "function_call")
-    .map((o, i) => readToolCall({ ...(o.call_id ? { id: o.call_id } : {}), function: { name: o.name ?? "", arguments: o.arguments ?? "" } }, i));
+    .map((o, i) =>
+      readToolCall(
+        {
+          ...(o.call_id ? { id: o.call_id } : {}),
+          function: { name: o.name ?? "", arguments: o.arguments ?? "" },
+        },
+        i,
+      ),
+    );
   const cached = response.usage?.input_tokens_details?.cached_tokens ?? 0;
   return {
     text,
@@ -55,12 +101,24 @@ export function readResponsesReply(response: ResponsesReply, model: string): Pro
   };
 }
 
-export function openaiResponsesClient(options: { model: string; apiKey: string; baseURL?: string; timeoutMs: number }): ProviderClient {
-  const client = new OpenAI({ apiKey: options.apiKey, ...(options.baseURL ? { baseURL: options.baseURL } : {}), maxRetries: 0, timeout: options.timeoutMs });
+export function openaiResponsesClient(options: {
+  model: string;
+  apiKey: string;
+  baseURL?: string;
+  timeoutMs: number;
+}): ProviderClient {
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+  });
   return {
     name: "openai-responses",
     async complete(request) {
-      const response = (await client.responses.create(responsesRequest(options.model, request) as never)) as unknown as ResponsesReply;
+      const response = (await client.responses.create(
+        responsesRequest(options.model, request) as never,
+      )) as unknown as ResponsesReply;
       return readResponsesReply(response, options.model);
     },
   };

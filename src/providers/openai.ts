@@ -13,27 +13,52 @@ export function openaiMessages(request: ProviderRequest): Array<Record<string, u
         role: "assistant",
         content: m.content === "" && m.tool_calls.length > 0 ? null : m.content,
         ...(m.tool_calls.length > 0
-          ? { tool_calls: m.tool_calls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments) } })) }
+          ? {
+              tool_calls: m.tool_calls.map((c) => ({
+                id: c.id,
+                type: "function",
+                function: {
+                  name: c.name,
+                  arguments: typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments),
+                },
+              })),
+            }
           : {}),
       });
   }
   return out;
 }
 
-export function openaiRequest(model: string, request: ProviderRequest, compatible: boolean): Record<string, unknown> {
+export function openaiRequest(
+  model: string,
+  request: ProviderRequest,
+  compatible: boolean,
+): Record<string, unknown> {
   return {
     model,
     messages: openaiMessages(request),
     temperature: request.settings.temperature,
     // OpenAI's own models take max_completion_tokens; compatible servers still expect max_tokens.
-    ...(compatible ? { max_tokens: request.settings.max_output_tokens } : { max_completion_tokens: request.settings.max_output_tokens }),
+    ...(compatible
+      ? { max_tokens: request.settings.max_output_tokens }
+      : { max_completion_tokens: request.settings.max_output_tokens }),
     ...(request.settings.seed !== null ? { seed: request.settings.seed } : {}),
-    ...(request.tools.length > 0 ? { tools: request.tools.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } })) } : {}),
+    ...(request.tools.length > 0
+      ? {
+          tools: request.tools.map((t) => ({
+            type: "function",
+            function: { name: t.name, description: t.description, parameters: t.parameters },
+          })),
+        }
+      : {}),
   };
 }
 
 /** A call whose arguments are not a JSON object (e.g. truncated) is kept, marked malformed. */
-export function readToolCall(call: { id?: string; function?: { name?: string; arguments?: string } }, index: number): ToolCall {
+export function readToolCall(
+  call: { id?: string; function?: { name?: string; arguments?: string } },
+  index: number,
+): ToolCall {
   const raw = call.function?.arguments ?? "";
   const base = { id: call.id ?? `call_${index}`, name: call.function?.name ?? "" };
   try {
@@ -44,26 +69,57 @@ export function readToolCall(call: { id?: string; function?: { name?: string; ar
   }
 }
 
-export function openaiClient(options: { model: string; apiKey: string; baseURL?: string; timeoutMs: number; compatible: boolean }): ProviderClient {
-  const client = new OpenAI({ apiKey: options.apiKey, ...(options.baseURL ? { baseURL: options.baseURL } : {}), maxRetries: 0, timeout: options.timeoutMs });
+export function openaiClient(options: {
+  model: string;
+  apiKey: string;
+  baseURL?: string;
+  timeoutMs: number;
+  compatible: boolean;
+}): ProviderClient {
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+  });
   return {
     name: options.compatible ? "openai-compatible" : "openai",
     async complete(request): Promise<ProviderReply> {
-      return readChatCompletion((await client.chat.completions.create(openaiRequest(options.model, request, options.compatible) as never)) as unknown as ChatCompletion, options.model);
+      return readChatCompletion(
+        (await client.chat.completions.create(
+          openaiRequest(options.model, request, options.compatible) as never,
+        )) as unknown as ChatCompletion,
+        options.model,
+      );
     },
   };
 }
 
 export type ChatCompletion = {
   model?: string;
-  choices?: Array<{ message?: { content?: string | null; tool_calls?: Array<{ id?: string; function?: { name?: string; arguments?: string } }> } }>;
-  usage?: { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } };
+  choices?: Array<{
+    message?: {
+      content?: string | null;
+      tool_calls?: Array<{ id?: string; function?: { name?: string; arguments?: string } }>;
+    };
+  }>;
+  usage?: {
+    prompt_tokens?: number;
+    completion_tokens?: number;
+    prompt_tokens_details?: { cached_tokens?: number };
+  };
 };
 
 /** A Chat Completions reply (synchronous or from a batch) as our provider reply. */
 export function readChatCompletion(response: ChatCompletion, model: string): ProviderReply {
   const message = response.choices?.[0]?.message;
-  if (!message) throw new FabenchError({ kind: "input", stage: "provider", code: "provider_bad_response", message: `${model}: the reply has no choices` });
+  if (!message)
+    throw new FabenchError({
+      kind: "input",
+      stage: "provider",
+      code: "provider_bad_response",
+      message: `${model}: the reply has no choices`,
+    });
   const cached = response.usage?.prompt_tokens_details?.cached_tokens ?? 0;
   return {
     text: message.content ?? "",
@@ -71,7 +127,8 @@ export function readChatCompletion(response: ChatCompletion, model: string): Pro
     model: response.model ?? null,
     // input_tokens means input not read from cache, as Anthropic reports it; OpenAI's prompt_tokens include cached ones.
     usage: {
-      input_tokens: response.usage?.prompt_tokens === undefined ? null : response.usage.prompt_tokens - cached,
+      input_tokens:
+        response.usage?.prompt_tokens === undefined ? null : response.usage.prompt_tokens - cached,
       output_tokens: response.usage?.completion_tokens ?? null,
       cache_read_tokens: response.usage?.prompt_tokens_details?.cached_tokens ?? null,
       cache_write_tokens: null,

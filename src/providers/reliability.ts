@@ -38,15 +38,31 @@ const STATUS_CODES: Record<number, string> = {
 
 /** Reduces any error an SDK or fetch throws to a code, a status and whether to retry. */
 export function classify(error: unknown): Failure {
-  if (error instanceof FabenchError) return { code: error.code, status: null, retryable: error.code === "provider_bad_response", retryAfterMs: null };
-  const e = error as { status?: unknown; headers?: unknown; name?: unknown; constructor?: { name?: string } } | null;
+  if (error instanceof FabenchError)
+    return {
+      code: error.code,
+      status: null,
+      retryable: error.code === "provider_bad_response",
+      retryAfterMs: null,
+    };
+  const e = error as {
+    status?: unknown;
+    headers?: unknown;
+    name?: unknown;
+    constructor?: { name?: string };
+  } | null;
   // The SDKs' error classes keep `name` as "Error"; their class names say what happened.
   const name = `${String(e?.name ?? "")} ${String(e?.constructor?.name ?? "")}`;
   const status = typeof e?.status === "number" ? e.status : null;
   if (status === null) {
-    if (error instanceof SyntaxError) return { code: "provider_bad_response", status: null, retryable: true, retryAfterMs: null };
-    if (/Timeout/i.test(name)) return { code: "provider_timeout", status: null, retryable: true, retryAfterMs: null };
-    if (/Connection|Fetch|Socket/i.test(name) || /ECONN|EPIPE|socket/i.test(String((error as Error | null)?.message ?? "")))
+    if (error instanceof SyntaxError)
+      return { code: "provider_bad_response", status: null, retryable: true, retryAfterMs: null };
+    if (/Timeout/i.test(name))
+      return { code: "provider_timeout", status: null, retryable: true, retryAfterMs: null };
+    if (
+      /Connection|Fetch|Socket/i.test(name) ||
+      /ECONN|EPIPE|socket/i.test(String((error as Error | null)?.message ?? ""))
+    )
       return { code: "provider_connection_error", status: null, retryable: true, retryAfterMs: null };
     return { code: "provider_error", status: null, retryable: false, retryAfterMs: null };
   }
@@ -58,8 +74,10 @@ export function classify(error: unknown): Failure {
 /** Retry-After as milliseconds: delta-seconds or an HTTP date. */
 export function retryAfter(headers: unknown, now: () => number = Date.now): number | null {
   let value: string | null = null;
-  if (headers && typeof (headers as Headers).get === "function") value = (headers as Headers).get("retry-after");
-  else if (headers && typeof headers === "object") value = ((headers as Record<string, string | undefined>)["retry-after"] ?? null) as string | null;
+  if (headers && typeof (headers as Headers).get === "function")
+    value = (headers as Headers).get("retry-after");
+  else if (headers && typeof headers === "object")
+    value = ((headers as Record<string, string | undefined>)["retry-after"] ?? null) as string | null;
   if (value === null || value.trim() === "") return null;
   const seconds = Number(value);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
@@ -76,7 +94,12 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 5, baseDelayMs: 1000, maxDelayMs: 60_000 };
 
 /** Calls `fn` until it succeeds, a failure is not retryable, or the retries run out (then a coded error). */
-export async function withRetries<T>(fn: () => Promise<T>, policy: RetryPolicy, timing: Timing, provider: string): Promise<T> {
+export async function withRetries<T>(
+  fn: () => Promise<T>,
+  policy: RetryPolicy,
+  timing: Timing,
+  provider: string,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await fn();
@@ -89,8 +112,11 @@ export async function withRetries<T>(fn: () => Promise<T>, policy: RetryPolicy, 
           code: failure.code,
           message: `${provider}: ${failure.status === null ? failure.code : `HTTP ${failure.status}`} after ${attempt + 1} attempt(s)`,
         });
-      const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt) * (0.5 + timing.random() / 2);
-      await timing.sleep(failure.retryAfterMs !== null ? Math.min(failure.retryAfterMs, policy.maxDelayMs) : backoff);
+      const backoff =
+        Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt) * (0.5 + timing.random() / 2);
+      await timing.sleep(
+        failure.retryAfterMs !== null ? Math.min(failure.retryAfterMs, policy.maxDelayMs) : backoff,
+      );
     }
   }
 }

@@ -9,11 +9,13 @@ import type { ProviderRequest, ToolCall, ToolDefinition } from "./types.ts";
 const CALL = /<tool_call>([\s\S]*?)(?:<\/tool_call>|$)/g;
 
 export function textToolsPrompt(tools: readonly ToolDefinition[]): string {
-  const lines = tools.map((t) => `- ${t.name}: ${t.description}\n  parameters: ${JSON.stringify(t.parameters)}`);
+  const lines = tools.map(
+    (t) => `- ${t.name}: ${t.description}\n  parameters: ${JSON.stringify(t.parameters)}`,
+  );
   return [
     "",
     "## Tools",
-    "To call a tool, write exactly one line <tool_call>{\"name\": \"TOOL\", \"arguments\": {...}}</tool_call> and stop.",
+    'To call a tool, write exactly one line <tool_call>{"name": "TOOL", "arguments": {...}}</tool_call> and stop.',
     "The result comes back in the next message inside <tool_result>…</tool_result>.",
     tools.length === 0 ? "No tools are available right now." : "Available tools:",
     ...lines,
@@ -29,11 +31,22 @@ export function parseTextToolCalls(text: string, turn: number): ToolCall[] {
     try {
       value = JSON.parse(body);
     } catch {
-      calls.push({ id, name: "", arguments: body, malformed: match[0].endsWith("</tool_call>") ? "the call is not valid JSON" : "the call is not closed with </tool_call>" });
+      calls.push({
+        id,
+        name: "",
+        arguments: body,
+        malformed: match[0].endsWith("</tool_call>")
+          ? "the call is not valid JSON"
+          : "the call is not closed with </tool_call>",
+      });
       continue;
     }
-    const record = (typeof value === "object" && value !== null ? value : {}) as { name?: unknown; arguments?: unknown };
-    if (typeof record.name !== "string") calls.push({ id, name: "", arguments: body, malformed: "the call has no tool name" });
+    const record = (typeof value === "object" && value !== null ? value : {}) as {
+      name?: unknown;
+      arguments?: unknown;
+    };
+    if (typeof record.name !== "string")
+      calls.push({ id, name: "", arguments: body, malformed: "the call has no tool name" });
     else calls.push({ id, name: record.name, arguments: record.arguments ?? {} });
   }
   return calls;
@@ -42,7 +55,8 @@ export function parseTextToolCalls(text: string, turn: number): ToolCall[] {
 /** The same conversation for a model that reads tools and results as text. */
 export function asTextProtocol(request: ProviderRequest): ProviderRequest {
   const messages = request.messages.map((m) => {
-    if (m.role === "tool") return { role: "user" as const, content: `<tool_result name="${m.name}">${m.content}</tool_result>` };
+    if (m.role === "tool")
+      return { role: "user" as const, content: `<tool_result name="${m.name}">${m.content}</tool_result>` };
     if (m.role === "assistant") return { ...m, tool_calls: [] };
     return m;
   });

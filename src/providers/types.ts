@@ -18,7 +18,12 @@ export interface ToolDefinition {
   /** `{tool}__{endpoint}` */
   readonly name: string;
   readonly description: string;
-  readonly parameters: { readonly type: "object"; readonly properties: Record<string, unknown>; readonly required: readonly string[]; readonly additionalProperties: false };
+  readonly parameters: {
+    readonly type: "object";
+    readonly properties: Record<string, unknown>;
+    readonly required: readonly string[];
+    readonly additionalProperties: false;
+  };
 }
 
 export type Message =

@@ -16,18 +16,27 @@ td,th{border:1px solid #ddd;padding:.25rem .5rem;text-align:right}th:first-child
 .PASS{background:#2a7}.FAIL{background:#c33}.BLOCKED{background:#b70}.ok{color:#2a7}.no{color:#c33}
 code{font-size:12px}details{margin:.2rem 0}summary{cursor:pointer}.muted{color:#777}`;
 
-const num = (v: number | null | undefined, digits = 4) => (v === null || v === undefined ? "–" : Math.abs(v) >= 100 ? Math.round(v).toString() : v.toFixed(digits));
+const num = (v: number | null | undefined, digits = 4) =>
+  v === null || v === undefined ? "–" : Math.abs(v) >= 100 ? Math.round(v).toString() : v.toFixed(digits);
 
 /** A gate bound is null beside a defined estimate only when the interval is unbounded on that side. */
-const gateBound = (v: number | null, side: "low" | "high") => (v === null ? (side === "low" ? "−∞" : "+∞") : num(v));
+const gateBound = (v: number | null, side: "low" | "high") =>
+  v === null ? (side === "low" ? "−∞" : "+∞") : num(v);
 
 /** `protocol` is the one the summary was scored under (the caller checks its hash): the plot's margins come from its gate. */
-export function renderHtml(summary: Summary, protocol: Protocol, finalTexts?: ReadonlyMap<string, string>, coverage?: CoverageStudy): string {
+export function renderHtml(
+  summary: Summary,
+  protocol: Protocol,
+  finalTexts?: ReadonlyMap<string, string>,
+  coverage?: CoverageStudy,
+): string {
   const g = summary.gate;
   const sections = [
     `<h1>fabench report — ${escape(summary.protocol_id)}</h1>`,
     `<p id="verdict">Verdict: <span class="verdict ${g.status}">${g.status}</span>${summary.complete ? "" : ` <strong>incomplete run set (${summary.missing_episodes} episodes missing): the gate cannot pass</strong>`}</p>`,
-    g.prerequisite.satisfied ? "" : `<p>Blocked by the prerequisite chain:</p><ul>${g.prerequisite.blocking.map((b) => `<li><strong>${escape(b.stage)}</strong>: ${escape(b.reason)}</li>`).join("")}</ul>`,
+    g.prerequisite.satisfied
+      ? ""
+      : `<p>Blocked by the prerequisite chain:</p><ul>${g.prerequisite.blocking.map((b) => `<li><strong>${escape(b.stage)}</strong>: ${escape(b.reason)}</li>`).join("")}</ul>`,
     `<p class="muted">Agent <code>${escape(summary.run.agent)}</code>${summary.run.model ? ` model <code>${escape(summary.run.model)}</code>` : ""}; ${summary.episodes} episodes; ${summary.infrastructure_errors.total} infrastructure errors. The point-estimate rule is the protocol's verdict; the interval rule is reported beside it.</p>`,
     gateSection(summary),
     forestSection(summary, protocol),
@@ -43,23 +52,36 @@ export function renderHtml(summary: Summary, protocol: Protocol, finalTexts?: Re
 
 function gateTable(conditions: Summary["gate"]["conditions"]): string {
   const checks = Object.keys(Object.values(conditions)[0]?.checks ?? {});
-  const head = `<tr><th>check</th>${Object.keys(conditions).map((c) => `<th>${escape(c)}</th>`).join("")}</tr>`;
+  const head = `<tr><th>check</th>${Object.keys(conditions)
+    .map((c) => `<th>${escape(c)}</th>`)
+    .join("")}</tr>`;
   const body = checks.map((name) => {
     const cells = Object.values(conditions).map((v) => {
       const c = v.checks[name];
       if (!c) return "<td>–</td>";
       const ci = c.ci95 ? ` <span class="muted">[${num(c.ci95[0])}, ${num(c.ci95[1])}]</span>` : "";
-      const gateCi = c.ci95_gate ? ` <span class="muted">gate [${gateBound(c.ci95_gate[0], "low")}, ${gateBound(c.ci95_gate[1], "high")}]</span>` : "";
+      const gateCi = c.ci95_gate
+        ? ` <span class="muted">gate [${gateBound(c.ci95_gate[0], "low")}, ${gateBound(c.ci95_gate[1], "high")}]</span>`
+        : "";
       return `<td class="${c.passed ? "ok" : "no"}">${c.passed ? "✓" : "✗"} ${num(c.delta ?? c.value)}${ci}${gateCi}</td>`;
     });
     return `<tr><td>${escape(name)}</td>${cells.join("")}</tr>`;
   });
-  const verdicts = `<tr><th>point-estimate verdict</th>${Object.values(conditions).map((v) => `<th class="${v.passed ? "ok" : "no"}">${v.passed ? "pass" : "fail"}</th>`).join("")}</tr><tr><th>interval verdict</th>${Object.values(conditions).map((v) => `<th class="${v.interval_passed ? "ok" : "no"}">${v.interval_passed ? "pass" : "fail"}</th>`).join("")}</tr>`;
+  const verdicts = `<tr><th>point-estimate verdict</th>${Object.values(conditions)
+    .map((v) => `<th class="${v.passed ? "ok" : "no"}">${v.passed ? "pass" : "fail"}</th>`)
+    .join("")}</tr><tr><th>interval verdict</th>${Object.values(conditions)
+    .map((v) => `<th class="${v.interval_passed ? "ok" : "no"}">${v.interval_passed ? "pass" : "fail"}</th>`)
+    .join("")}</tr>`;
   return `<table>${head}${body.join("")}${verdicts}</table>`;
 }
 
 function gateSection(s: Summary): string {
-  const perCatalog = Object.entries(s.gate.per_catalog).map(([size, conditions]) => `<details><summary>catalog size ${escape(size)}</summary>${gateTable(conditions)}</details>`).join("");
+  const perCatalog = Object.entries(s.gate.per_catalog)
+    .map(
+      ([size, conditions]) =>
+        `<details><summary>catalog size ${escape(size)}</summary>${gateTable(conditions)}</details>`,
+    )
+    .join("");
   return `<h2 id="gate">Gate, pooled over catalog sizes</h2><p class="muted">Each cell: the paired delta against FULL (or the value, ratio or total the check uses), with its preregistered ${escape(s.bootstrap.interval)} ${Math.round(s.bootstrap.confidence * 100)} % interval and, marked "gate", the ${escape(s.gate.interval_method)} interval the interval verdict uses.</p>${gateTable(s.gate.conditions)}${perCatalog}`;
 }
 
@@ -68,13 +90,24 @@ function forestSection(s: Summary, protocol: Protocol): string {
   const checks = intervalChecks(protocol);
   // Every condition compared with the baseline: the deployable ones the gate judges, and the
   // reference conditions (ORACLE) that show what a perfect router would give.
-  const compared = protocol.conditions.map((c) => c.id).filter((c) => c !== protocol.baseline_condition && s.aggregates[POOLED]?.[c]);
+  const compared = protocol.conditions
+    .map((c) => c.id)
+    .filter((c) => c !== protocol.baseline_condition && s.aggregates[POOLED]?.[c]);
   const method = s.bootstrap.gate_interval;
   for (const condition of compared)
     for (const { metric, threshold, passSide } of checks) {
       const i = s.bootstrap.intervals[statisticKey(POOLED, condition, metric, "delta")];
       const calibrated = method === "percentile" ? undefined : i?.calibrated?.[method];
-      if (i) rows.push({ label: `${condition} · ${metric}`, point: i.point, low: i.low, high: i.high, margin: threshold, passSide, ...(calibrated ? { alt: { low: calibrated.low, high: calibrated.high } } : {}) });
+      if (i)
+        rows.push({
+          label: `${condition} · ${metric}`,
+          point: i.point,
+          low: i.low,
+          high: i.high,
+          margin: threshold,
+          passSide,
+          ...(calibrated ? { alt: { low: calibrated.low, high: calibrated.high } } : {}),
+        });
     }
   return `<h2 id="forest">Paired deltas against ${escape(protocol.baseline_condition)}</h2><p class="muted">Dots: point estimates; bars: ${Math.round(s.bootstrap.confidence * 100)} % intervals (${s.bootstrap.iterations.toLocaleString("en")} iterations, seed ${s.bootstrap.seed}, ${escape(s.bootstrap.generator)}); thin grey bars: the ${escape(s.gate.interval_method)} interval the interval verdict uses; dashed: the margin (${marginText(checks)}).</p>${forestPlot(rows, "Paired deltas with intervals")}`;
 }
@@ -88,9 +121,13 @@ function marginText(checks: ReturnType<typeof intervalChecks>): string {
 }
 
 function coverageFootnote(s: Summary, study: CoverageStudy | undefined): string {
-  if (!study) return `<p class="muted">Achieved coverage of each interval method: run <code>fabench simulate coverage --json</code> and pass it with <code>--coverage</code>.</p>`;
+  if (!study)
+    return `<p class="muted">Achieved coverage of each interval method: run <code>fabench simulate coverage --json</code> and pass it with <code>--coverage</code>.</p>`;
   const methods = METHODS;
-  const rows = study.results.map((r) => `<tr><td>${escape(r.scenario)}</td>${methods.map((m) => `<td>${num(r.methods[m]?.coverage, 3)}</td>`).join("")}</tr>`);
+  const rows = study.results.map(
+    (r) =>
+      `<tr><td>${escape(r.scenario)}</td>${methods.map((m) => `<td>${num(r.methods[m]?.coverage, 3)}</td>`).join("")}</tr>`,
+  );
   return `<p class="muted" id="coverage">Achieved coverage of the nominal ${Math.round(s.bootstrap.confidence * 100)} % intervals in this design, from <code>fabench simulate coverage</code> (${study.design.datasets} datasets × ${study.design.iterations} iterations per scenario, seed ${study.design.seed}); the gate's interval verdict uses ${escape(s.gate.interval_method)}.</p><table><tr><th>scenario</th>${methods.map((m) => `<th>${escape(m)}</th>`).join("")}</tr>${rows.join("")}</table>`;
 }
 
@@ -116,9 +153,14 @@ function breakdownSection(s: Summary): string {
     const interval = (b: Breakdown, c: string) => {
       const i = b.delta_intervals[c]?.["required_fact_recall"];
       const g = method === "percentile" ? i : i?.calibrated?.[method];
-      return g && i?.point !== null ? ` <span class="muted">[${gateBound(g.low, "low")}, ${gateBound(g.high, "high")}]</span>` : "";
+      return g && i?.point !== null
+        ? ` <span class="muted">[${gateBound(g.low, "low")}, ${gateBound(g.high, "high")}]</span>`
+        : "";
     };
-    const rows = Object.entries(groups).map(([name, b]) => `<tr><td>${escape(name)}</td><td>${b.tasks}</td>${conditions.map((c) => `<td>${num(b.deltas[c]?.["required_fact_recall"])}${interval(b, c)}</td>`).join("")}</tr>`);
+    const rows = Object.entries(groups).map(
+      ([name, b]) =>
+        `<tr><td>${escape(name)}</td><td>${b.tasks}</td>${conditions.map((c) => `<td>${num(b.deltas[c]?.["required_fact_recall"])}${interval(b, c)}</td>`).join("")}</tr>`,
+    );
     return `<table>${head}${rows.join("")}</table>`;
   };
   const method = s.bootstrap.gate_interval;
@@ -128,7 +170,10 @@ function breakdownSection(s: Summary): string {
 function failureSection(s: Summary): string {
   const pooled = s.aggregates[POOLED] ?? {};
   const rows = Object.entries(pooled).map(([condition, a]) => {
-    const reasons = Object.entries(a.malformed_reasons).map(([r, n]) => `${escape(r)} ${n}`).join(", ") || "none";
+    const reasons =
+      Object.entries(a.malformed_reasons)
+        .map(([r, n]) => `${escape(r)} ${n}`)
+        .join(", ") || "none";
     return `<tr><td>${escape(condition)}</td><td>${num(a.means["envelope_valid"])}</td><td>${reasons}</td><td>${a.totals["unsupported_fact_count"] ?? 0}</td><td>${a.totals["contradiction_count"] ?? 0}</td><td>${num(a.means["initial_required_route_recall"])}</td><td>${num(a.means["recovered"])}</td><td>${a.totals["infrastructure_error"] ?? 0}</td></tr>`;
   });
   return `<h2 id="failures">Answer failures and router diagnostics</h2><table><tr><th>condition</th><th>valid envelopes</th><th>malformed reasons</th><th>unsupported facts</th><th>contradictions</th><th>initial required-route recall</th><th>recovery rate</th><th>infrastructure errors</th></tr>${rows.join("")}</table>`;
@@ -136,10 +181,16 @@ function failureSection(s: Summary): string {
 
 function episodeSection(s: Summary, finalTexts?: ReadonlyMap<string, string>): string {
   const byTask = new Map<string, Summary["episode_scores"]>();
-  for (const e of s.episode_scores) byTask.set(e.semantic_task_id, [...(byTask.get(e.semantic_task_id) ?? []), e]);
+  for (const e of s.episode_scores)
+    byTask.set(e.semantic_task_id, [...(byTask.get(e.semantic_task_id) ?? []), e]);
   const tasks = [...byTask].map(([task, episodes]) => {
     const items = episodes.map((e) => {
-      const facts = e.facts.map((f) => `<tr><td>${escape(f.key)}</td><td>${f.licensed ? "✓" : "✗"}</td><td>${escape(f.reason)}</td></tr>`).join("");
+      const facts = e.facts
+        .map(
+          (f) =>
+            `<tr><td>${escape(f.key)}</td><td>${f.licensed ? "✓" : "✗"}</td><td>${escape(f.reason)}</td></tr>`,
+        )
+        .join("");
       const text = finalTexts?.get(episodeKey(e));
       return `<details><summary>${escape(e.condition)} @ ${e.catalog_size}, trial ${e.trial}: recall ${num(e.metrics["required_fact_recall"], 2)}${e.malformed_reason ? `, malformed (${escape(e.malformed_reason)})` : ""}${e.status === "error" ? `, error ${escape(e.error_code ?? "")}` : ""}</summary>${facts ? `<table><tr><th>fact</th><th>licensed</th><th>verdict</th></tr>${facts}</table>` : "<p class=muted>no facts</p>"}${text !== undefined ? `<pre>${escape(text)}</pre>` : ""}</details>`;
     });
@@ -159,11 +210,19 @@ function provenanceSection(s: Summary): string {
     ["router", `${r.router_id} ${r.router_config_sha256}`],
     ["system prompt", r.system_prompt_sha256],
     ["agent", `${r.agent}${r.model ? ` ${r.model}` : ""} ${JSON.stringify(r.agent_settings)}`],
-    ["models the provider reported (turns)", Object.entries(s.reported_models).map(([m, n]) => `${m}: ${n}`).join(", ") || "none reported"],
+    [
+      "models the provider reported (turns)",
+      Object.entries(s.reported_models)
+        .map(([m, n]) => `${m}: ${n}`)
+        .join(", ") || "none reported",
+    ],
     ["tokenizer", r.tokenizer],
     ["tool", `fabench ${r.tool_version}${r.git_revision ? ` @ ${r.git_revision}` : ""}`],
     ["metric versions", JSON.stringify(s.metric_versions)],
-    ["bootstrap", `${s.bootstrap.iterations} iterations, seed ${s.bootstrap.seed}, ${s.bootstrap.generator}, ${s.bootstrap.cells} cells`],
+    [
+      "bootstrap",
+      `${s.bootstrap.iterations} iterations, seed ${s.bootstrap.seed}, ${s.bootstrap.generator}, ${s.bootstrap.cells} cells`,
+    ],
     ["run files", s.run_files.map((f) => `${f.path} ${f.sha256}`).join(", ")],
   ];
   return `<h2 id="provenance">Provenance</h2><table>${rows.map(([k, v]) => `<tr><td>${escape(k)}</td><td><code>${escape(v)}</code></td></tr>`).join("")}</table>`;

@@ -16,7 +16,10 @@ export interface SummaryInput {
   readonly protocolSha256: string;
   /** The metadata every merged record shares. */
   readonly metadata: RunMetadata;
-  readonly records: readonly Pick<RunRecord, "semantic_task_id" | "catalog_size" | "condition" | "trial" | "turns">[];
+  readonly records: readonly Pick<
+    RunRecord,
+    "semantic_task_id" | "catalog_size" | "condition" | "trial" | "turns"
+  >[];
   readonly runFiles: readonly { readonly path: string; readonly sha256: string }[];
   readonly rows: readonly EpisodeRow[];
   readonly tasks: ReadonlyMap<string, Task>;
@@ -28,17 +31,31 @@ export interface SummaryInput {
 
 export type SummaryResult =
   | { readonly ok: true; readonly summary: Summary; readonly coreMs: number }
-  | { readonly ok: false; readonly problems: readonly Problem[]; readonly total: number; readonly advice: string };
+  | {
+      readonly ok: false;
+      readonly problems: readonly Problem[];
+      readonly total: number;
+      readonly advice: string;
+    };
 
 /** Model turns by the model the provider reported, keys in code-point order. */
 export function reportedModels(records: SummaryInput["records"]): Record<string, number> {
   const counts = new Map<string, number>();
-  for (const r of records) for (const t of r.turns) if (typeof t["model"] === "string") counts.set(t["model"], (counts.get(t["model"]) ?? 0) + 1);
-  return Object.fromEntries([...counts.keys()].sort(compareCodePoints).map((k) => [k, counts.get(k) as number]));
+  for (const r of records)
+    for (const t of r.turns)
+      if (typeof t["model"] === "string") counts.set(t["model"], (counts.get(t["model"]) ?? 0) + 1);
+  return Object.fromEntries(
+    [...counts.keys()].sort(compareCodePoints).map((k) => [k, counts.get(k) as number]),
+  );
 }
 
 /** Episode keys of the whole benchmark (every task × catalog × condition × trial) that no record covers. */
-export function missingEpisodes(records: readonly EpisodeKey[], taskIds: readonly string[], protocol: Protocol, trials: number): string[] {
+export function missingEpisodes(
+  records: readonly EpisodeKey[],
+  taskIds: readonly string[],
+  protocol: Protocol,
+  trials: number,
+): string[] {
   const have = new Set(records.map(episodeKey));
   const missing: string[] = [];
   for (const semantic_task_id of taskIds)
@@ -52,12 +69,20 @@ export function missingEpisodes(records: readonly EpisodeKey[], taskIds: readonl
 }
 
 /** The gate's view of a summary's statistics. */
-export function gateFor(protocol: Protocol, stats: Pick<Summary, "bootstrap" | "aggregates" | "complete">, prerequisite: PrerequisiteStatus): Gate {
+export function gateFor(
+  protocol: Protocol,
+  stats: Pick<Summary, "bootstrap" | "aggregates" | "complete">,
+  prerequisite: PrerequisiteStatus,
+): Gate {
   return evaluateGate(
     protocol,
     {
-      statistic: (selection, condition, metric, kind) => stats.bootstrap.intervals[statisticKey(selection, condition, metric, kind)],
-      total: (selection, condition, metric) => stats.aggregates[selection]?.[condition]?.totals[metric] ?? stats.aggregates[selection]?.[condition]?.means[metric] ?? 0,
+      statistic: (selection, condition, metric, kind) =>
+        stats.bootstrap.intervals[statisticKey(selection, condition, metric, kind)],
+      total: (selection, condition, metric) =>
+        stats.aggregates[selection]?.[condition]?.totals[metric] ??
+        stats.aggregates[selection]?.[condition]?.means[metric] ??
+        0,
       complete: stats.complete,
     },
     prerequisite,
@@ -87,7 +112,10 @@ export function buildSummary(input: SummaryInput, clock?: () => number): Summary
   if (modelNames.length > 1 && !input.allowMixedModels)
     return {
       ok: false,
-      problems: Object.entries(models).map(([model, turns]) => ({ code: "mixed_reported_models", message: `${turns} turn(s) answered by ${model}` })),
+      problems: Object.entries(models).map(([model, turns]) => ({
+        code: "mixed_reported_models",
+        message: `${turns} turn(s) answered by ${model}`,
+      })),
       total: modelNames.length,
       advice: `the provider reported ${modelNames.length} different models: refusing to score them as one run; add --allow-mixed-models to score it anyway (the summary says so)`,
     };

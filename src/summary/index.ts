@@ -1,4 +1,11 @@
 /** The summary: its schema (zod first, the type inferred), and building it from scored episodes. */
 export { SUMMARY_FORMAT, summaryJsonSchema, summarySchema, type Statistics, type Summary } from "./schema.ts";
 export { summarizeEpisodes } from "./statistics.ts";
-export { buildSummary, gateFor, missingEpisodes, reportedModels, type SummaryInput, type SummaryResult } from "./build.ts";
+export {
+  buildSummary,
+  gateFor,
+  missingEpisodes,
+  reportedModels,
+  type SummaryInput,
+  type SummaryResult,
+} from "./build.ts";

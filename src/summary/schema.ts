@@ -58,11 +58,18 @@ const checkSchema = z.strictObject({
   ci95_gate: pair,
   interval_passed: z.boolean(),
 });
-const verdictSchema = z.strictObject({ passed: z.boolean(), interval_passed: z.boolean(), checks: z.record(z.string(), checkSchema) });
+const verdictSchema = z.strictObject({
+  passed: z.boolean(),
+  interval_passed: z.boolean(),
+  checks: z.record(z.string(), checkSchema),
+});
 
 const gateSchema = z.strictObject({
   status: z.enum(["PASS", "FAIL", "BLOCKED"]),
-  prerequisite: z.strictObject({ satisfied: z.boolean(), blocking: z.array(z.strictObject({ stage: z.string(), reason: z.string() })) }),
+  prerequisite: z.strictObject({
+    satisfied: z.boolean(),
+    blocking: z.array(z.strictObject({ stage: z.string(), reason: z.string() })),
+  }),
   complete: z.boolean(),
   verdict_rule: z.literal("point_estimate"),
   interval_method: z.string(),
@@ -86,7 +93,16 @@ const factVerdictSchema = z.strictObject({
 
 /** An episode's score: its run record's identity and status, then what scoring found. */
 const episodeSchema = runRecordSchema
-  .pick({ semantic_task_id: true, answer_task_stratum: true, language: true, catalog_size: true, condition: true, trial: true, status: true, error_code: true })
+  .pick({
+    semantic_task_id: true,
+    answer_task_stratum: true,
+    language: true,
+    catalog_size: true,
+    condition: true,
+    trial: true,
+    status: true,
+    error_code: true,
+  })
   .extend({
     malformed_reason: z.string().nullable(),
     metrics: z.record(z.string(), z.number().nullable()),
@@ -122,7 +138,10 @@ export const summarySchema = z.strictObject({
     metrics: z.array(z.string()).readonly(),
     intervals: z.record(z.string(), intervalSchema),
   }),
-  breakdowns: z.strictObject({ by_language: z.record(z.string(), breakdownSchema), by_stratum: z.record(z.string(), breakdownSchema) }),
+  breakdowns: z.strictObject({
+    by_language: z.record(z.string(), breakdownSchema),
+    by_stratum: z.record(z.string(), breakdownSchema),
+  }),
   gate: gateSchema,
   episode_scores: z.array(episodeSchema),
 });
@@ -132,5 +151,9 @@ export type Summary = z.infer<typeof summarySchema>;
 export type Statistics = Pick<Summary, "metric_versions" | "aggregates" | "bootstrap" | "breakdowns">;
 
 export function summaryJsonSchema(): Record<string, unknown> {
-  return { $id: "https://fabench.dev/schemas/summary.schema.json", title: "fabench summary", ...z.toJSONSchema(summarySchema) };
+  return {
+    $id: "https://fabench.dev/schemas/summary.schema.json",
+    title: "fabench summary",
+    ...z.toJSONSchema(summarySchema),
+  };
 }

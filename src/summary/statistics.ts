@@ -1,7 +1,18 @@
 /** From scored episodes to the summary's statistics: aggregates, the bootstrap and breakdowns. */
 import type { Protocol, Task } from "../authoring/index.ts";
 import { compareCodePoints } from "../core/index.ts";
-import { aggregate, BOOTSTRAP_METRICS, bootstrap, breakdowns, buildStatistics, episodeMetricVersions, METHODS, perTaskValue, type EpisodeRow, type RngName } from "../metrics/index.ts";
+import {
+  aggregate,
+  BOOTSTRAP_METRICS,
+  bootstrap,
+  breakdowns,
+  buildStatistics,
+  episodeMetricVersions,
+  METHODS,
+  perTaskValue,
+  type EpisodeRow,
+  type RngName,
+} from "../metrics/index.ts";
 import type { Statistics } from "./schema.ts";
 
 /**
@@ -10,7 +21,13 @@ import type { Statistics } from "./schema.ts";
  */
 const BREAKDOWN_INTERVAL_METRICS = ["required_fact_recall"] as const;
 
-export function summarizeEpisodes(rows: readonly EpisodeRow[], tasks: ReadonlyMap<string, Task>, protocol: Protocol, rng: RngName, clock?: () => number): Statistics & { coreMs: number } {
+export function summarizeEpisodes(
+  rows: readonly EpisodeRow[],
+  tasks: ReadonlyMap<string, Task>,
+  protocol: Protocol,
+  rng: RngName,
+  clock?: () => number,
+): Statistics & { coreMs: number } {
   const conditions = protocol.conditions.map((c) => c.id).filter((c) => rows.some((r) => r.condition === c));
   const sizes = protocol.catalog_sizes.filter((s) => rows.some((r) => r.catalog_size === s));
   const taskIds = [...new Set(rows.map((r) => r.semantic_task_id))].sort(compareCodePoints);
@@ -31,14 +48,21 @@ export function summarizeEpisodes(rows: readonly EpisodeRow[], tasks: ReadonlyMa
     baseline: protocol.baseline_condition,
     sizes,
     metrics: BOOTSTRAP_METRICS,
-    values: (condition: string, size: number, metric: string, task: number) => cube.get(`${condition}|${size}|${metric}`)?.[task],
+    values: (condition: string, size: number, metric: string, task: number) =>
+      cube.get(`${condition}|${size}|${metric}`)?.[task],
   };
   const stats = protocol.statistics;
   const bootTasks = taskIds.map((id) => {
     const t = tasks.get(id);
     return { id, stratum: t?.answer_task_stratum ?? "", language: t?.language ?? "" };
   });
-  const options = { iterations: stats.iterations, seed: stats.seed, rng, confidence: stats.confidence_level, calibrated: true };
+  const options = {
+    iterations: stats.iterations,
+    seed: stats.seed,
+    rng,
+    confidence: stats.confidence_level,
+    calibrated: true,
+  };
   const result = bootstrap(bootTasks, buildStatistics(spec), options, clock);
   return {
     metric_versions: episodeMetricVersions(),
@@ -50,7 +74,10 @@ export function summarizeEpisodes(rows: readonly EpisodeRow[], tasks: ReadonlyMa
       seed: stats.seed,
       confidence: stats.confidence_level,
       rng,
-      generator: rng === "python" ? "MT19937 as Python's random.Random(seed).choice" : "seedrandom Alea seeded with String(seed)",
+      generator:
+        rng === "python"
+          ? "MT19937 as Python's random.Random(seed).choice"
+          : "seedrandom Alea seeded with String(seed)",
       interval: stats.interval,
       methods: METHODS,
       gate_interval: stats.gate_interval,
@@ -61,13 +88,21 @@ export function summarizeEpisodes(rows: readonly EpisodeRow[], tasks: ReadonlyMa
     },
     breakdowns: breakdowns(
       taskIds,
-      (id) => ({ language: tasks.get(id)?.language ?? "", stratum: tasks.get(id)?.answer_task_stratum ?? "" }),
+      (id) => ({
+        language: tasks.get(id)?.language ?? "",
+        stratum: tasks.get(id)?.answer_task_stratum ?? "",
+      }),
       conditions,
       protocol.baseline_condition,
       BOOTSTRAP_METRICS,
       (condition, metric, task) => perTaskValue(spec, condition, sizes, metric, task),
       BREAKDOWN_INTERVAL_METRICS,
-      (members, deltas) => bootstrap(members.map((t) => bootTasks[t] as (typeof bootTasks)[number]), deltas, options).intervals,
+      (members, deltas) =>
+        bootstrap(
+          members.map((t) => bootTasks[t] as (typeof bootTasks)[number]),
+          deltas,
+          options,
+        ).intervals,
     ),
     coreMs: result.coreMs,
   };

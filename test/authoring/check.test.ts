@@ -3,7 +3,13 @@
  * produces exactly that check's code, and nothing else.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkCorpus, CONTENT_RULES, parseCorpusText, type CheckContext, type Task } from "../../src/authoring/index.ts";
+import {
+  checkCorpus,
+  CONTENT_RULES,
+  parseCorpusText,
+  type CheckContext,
+  type Task,
+} from "../../src/authoring/index.ts";
 import { checkContext } from "../../src/commands/benchmark.ts";
 import { canonicalSha256, normalizeQuery } from "../../src/core/index.ts";
 import { bundled } from "../helpers/bundled.ts";
@@ -14,7 +20,10 @@ beforeAll(async () => {
   context = await checkContext({ protocol, catalogs });
 });
 
-function run(document: unknown, overrides: { context?: Partial<CheckContext>; prior?: Map<string, string> } = {}) {
+function run(
+  document: unknown,
+  overrides: { context?: Partial<CheckContext>; prior?: Map<string, string> } = {},
+) {
   return checkCorpus({
     corpus: parseCorpusText(JSON.stringify(document), "corpus.json"),
     protocol,
@@ -50,14 +59,38 @@ describe("the content checker", () => {
   const cases: Array<[string, string, (t: Task & Record<string, unknown>) => void]> = [
     ["invalid_task", S1, (t) => (t["extra_field"] = 1)],
     ["required_routes_empty", S1, (t) => (t.required_routes = [])],
-    ["required_routes_duplicate", S1, (t) => (t.required_routes = ["materials.current", "materials.current"])],
+    [
+      "required_routes_duplicate",
+      S1,
+      (t) => (t.required_routes = ["materials.current", "materials.current"]),
+    ],
     ["unknown_route", S1, (t) => (t.required_routes = ["materials.nowhere"])],
     ["required_routes_fixture_mismatch", S3, (t) => t.required_routes.reverse()],
-    ["argument_not_in_schema", S1, (t) => (t.executor_fixture.steps[0]!.argument_rules = { materialId: { eq: "MAT-H20001" } })],
-    ["argument_state_unavailable", S4, (t) => (t.executor_fixture.steps[1]!.argument_rules = { artifact_id: { state: "artifact_uri" } })],
-    ["evidence_source_id_empty", S1, (t) => t.evidence_payloads.push({ source_id: " ", payload: { facts: {} } })],
-    ["evidence_source_id_duplicate", S1, (t) => t.evidence_payloads.push(structuredClone(t.evidence_payloads[0]!))],
-    ["observation_source_mismatch", S6, (t) => (t.evidence_payloads[0]!.payload["note"] = "edited after the fixture was frozen")],
+    [
+      "argument_not_in_schema",
+      S1,
+      (t) => (t.executor_fixture.steps[0]!.argument_rules = { materialId: { eq: "MAT-H20001" } }),
+    ],
+    [
+      "argument_state_unavailable",
+      S4,
+      (t) => (t.executor_fixture.steps[1]!.argument_rules = { artifact_id: { state: "artifact_uri" } }),
+    ],
+    [
+      "evidence_source_id_empty",
+      S1,
+      (t) => t.evidence_payloads.push({ source_id: " ", payload: { facts: {} } }),
+    ],
+    [
+      "evidence_source_id_duplicate",
+      S1,
+      (t) => t.evidence_payloads.push(structuredClone(t.evidence_payloads[0]!)),
+    ],
+    [
+      "observation_source_mismatch",
+      S6,
+      (t) => (t.evidence_payloads[0]!.payload["note"] = "edited after the fixture was frozen"),
+    ],
     ["allowed_source_not_in_evidence", S1, (t) => t.allowed_source_ids.push("SRC-ELSEWHERE")],
     ["fact_source_not_allowed", S1, (t) => (t.required_facts[0]!.source_id = "SRC-ELSEWHERE")],
     ["fact_not_in_evidence", S1, (t) => (t.required_facts[0]!.value = 999)],
@@ -69,8 +102,16 @@ describe("the content checker", () => {
     ["forbidden_fact_source_not_allowed", S6, (t) => (t.forbidden_facts[0]!.source_id = "SRC-ELSEWHERE")],
     ["mandatory_field_not_required", S1, (t) => t.mandatory_answer_fields.push("shear_modulus")],
     ["corrective_contract_missing", S5, (t) => (t.corrective_contract = null)],
-    ["corrective_contract_invalid", S5, (t) => (t.corrective_contract = { initial_candidate_miss: false, ground_truth_trigger_visible: false })],
-    ["corrective_contract_unexpected", S1, (t) => (t.corrective_contract = { initial_candidate_miss: true, ground_truth_trigger_visible: false })],
+    [
+      "corrective_contract_invalid",
+      S5,
+      (t) => (t.corrective_contract = { initial_candidate_miss: false, ground_truth_trigger_visible: false }),
+    ],
+    [
+      "corrective_contract_unexpected",
+      S1,
+      (t) => (t.corrective_contract = { initial_candidate_miss: true, ground_truth_trigger_visible: false }),
+    ],
   ];
 
   it.each(cases)("reports exactly %s for its one-field mutation", (code, stratum, mutate) => {
@@ -89,9 +130,13 @@ describe("the content checker", () => {
   });
 
   it("reports prior_query_overlap against an earlier surface", () => {
-    const prior = new Map([[normalizeQuery(`  ${corpus.tasks[7]!.query.toUpperCase()} `), "old-surface.jsonl"]]);
+    const prior = new Map([
+      [normalizeQuery(`  ${corpus.tasks[7]!.query.toUpperCase()} `), "old-surface.jsonl"],
+    ]);
     const report = run(corpus.tasks, { prior });
-    expect(report.errors.map((e) => [e.code, e.semantic_task_id])).toEqual([["prior_query_overlap", corpus.tasks[7]!.semantic_task_id]]);
+    expect(report.errors.map((e) => [e.code, e.semantic_task_id])).toEqual([
+      ["prior_query_overlap", corpus.tasks[7]!.semantic_task_id],
+    ]);
   });
 
   it("also runs the identity checks", () => {
@@ -101,9 +146,18 @@ describe("the content checker", () => {
   });
 
   it("has a mutation test above for every content rule's codes", () => {
-    expect(Object.keys(CONTENT_RULES).sort()).toEqual(
-      ["acceptedUnits", "allowedSources", "argumentRules", "correctiveContract", "evidenceSources", "forbiddenFactSources", "mandatoryFields", "requiredFactsDerivable", "requiredRoutes", "tolerances"],
-    );
+    expect(Object.keys(CONTENT_RULES).sort()).toEqual([
+      "acceptedUnits",
+      "allowedSources",
+      "argumentRules",
+      "correctiveContract",
+      "evidenceSources",
+      "forbiddenFactSources",
+      "mandatoryFields",
+      "requiredFactsDerivable",
+      "requiredRoutes",
+      "tolerances",
+    ]);
   });
 });
 
@@ -112,7 +166,10 @@ describe("the corpus header", () => {
     ["invalid_corpus_header", (d) => (d["surprise"] = true)],
     ["protocol_hash_mismatch", (d) => (d["protocol_sha256"] = "0".repeat(64))],
     ["plan_hash_mismatch", (d) => (d["plan_slots_sha256"] = "1".repeat(64))],
-    ["catalog_hash_mismatch", (d) => ((d["catalogs"] as Array<{ sha256: string }>)[1]!.sha256 = "2".repeat(64))],
+    [
+      "catalog_hash_mismatch",
+      (d) => ((d["catalogs"] as Array<{ sha256: string }>)[1]!.sha256 = "2".repeat(64)),
+    ],
     ["conditions_mismatch", (d) => (d["conditions"] = ["FULL", "SR-5"])],
     ["freeze_identity_mismatch", (d) => (d["generator_source_revision"] = "a".repeat(40))],
     ["task_count_mismatch", (d) => (d["task_count"] = 143)],

@@ -1,12 +1,23 @@
 import { readFileSync } from "node:fs";
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { assembleTasks, AUTHORED_FORMAT, generateCorpus, maskQuery, taskJsonSchema, taskSchema, type AuthoredFile, type Task } from "../../src/authoring/index.ts";
+import {
+  assembleTasks,
+  AUTHORED_FORMAT,
+  generateCorpus,
+  maskQuery,
+  taskJsonSchema,
+  taskSchema,
+  type AuthoredFile,
+  type Task,
+} from "../../src/authoring/index.ts";
 import { canonicalJson, canonicalSha256, formatJsonFile } from "../../src/core/index.ts";
 import { bundled, CORPUS_PATH } from "../helpers/bundled.ts";
 
 const { protocol, plan, catalogs, corpus } = bundled();
-const authored = protocol.answer_task_strata.map((s) => JSON.parse(readFileSync(`tasks/authored/${s}.json`, "utf8")) as AuthoredFile);
+const authored = protocol.answer_task_strata.map(
+  (s) => JSON.parse(readFileSync(`tasks/authored/${s}.json`, "utf8")) as AuthoredFile,
+);
 const tasks = corpus.tasks as Task[];
 
 describe("the corpus generator", () => {
@@ -26,10 +37,23 @@ describe("the corpus generator", () => {
     const [first, second] = plan.slots;
     const task = (id: string, note: string) => ({ semantic_task_id: id, note });
     const files: AuthoredFile[] = [
-      { format: AUTHORED_FORMAT, stratum: "b", tasks: [task("stray", "x"), task(second!.semantic_task_id, "2")] },
-      { format: AUTHORED_FORMAT, stratum: "a", tasks: [task(first!.semantic_task_id, "1"), task(first!.semantic_task_id, "again")] },
+      {
+        format: AUTHORED_FORMAT,
+        stratum: "b",
+        tasks: [task("stray", "x"), task(second!.semantic_task_id, "2")],
+      },
+      {
+        format: AUTHORED_FORMAT,
+        stratum: "a",
+        tasks: [task(first!.semantic_task_id, "1"), task(first!.semantic_task_id, "again")],
+      },
     ];
-    expect(assembleTasks(plan, files)).toEqual([task(first!.semantic_task_id, "1"), task(second!.semantic_task_id, "2"), task("stray", "x"), task(first!.semantic_task_id, "again")]);
+    expect(assembleTasks(plan, files)).toEqual([
+      task(first!.semantic_task_id, "1"),
+      task(second!.semantic_task_id, "2"),
+      task("stray", "x"),
+      task(first!.semantic_task_id, "again"),
+    ]);
   });
 });
 
@@ -39,12 +63,21 @@ describe("the bundled corpus's independence", () => {
     expect(new Set(tasks.map((t) => t.query)).size).toBe(144);
     expect(new Set(tasks.map((t) => maskQuery(t.query))).size).toBe(144);
     // A cruder mask, written here on its own: every run of ASCII letters and digits that holds a digit.
-    expect(new Set(tasks.map((t) => t.query.replace(/[A-Za-z0-9_.@/-]*\d[A-Za-z0-9_.@/-]*/g, "#").toLowerCase())).size).toBe(144);
+    expect(
+      new Set(tasks.map((t) => t.query.replace(/[A-Za-z0-9_.@/-]*\d[A-Za-z0-9_.@/-]*/g, "#").toLowerCase()))
+        .size,
+    ).toBe(144);
   });
 
   it("spreads required routes and fact keys: at least 12 combinations per stratum and 40 fact keys overall", () => {
     for (const stratum of protocol.answer_task_strata) {
-      const combos = new Set(tasks.filter((t) => t.answer_task_stratum === stratum).map((t) => canonicalJson({ routes: t.required_routes, keys: t.required_facts.map((f) => f.key).sort() })));
+      const combos = new Set(
+        tasks
+          .filter((t) => t.answer_task_stratum === stratum)
+          .map((t) =>
+            canonicalJson({ routes: t.required_routes, keys: t.required_facts.map((f) => f.key).sort() }),
+          ),
+      );
       expect(combos.size, stratum).toBeGreaterThanOrEqual(12);
     }
     expect(new Set(tasks.flatMap((t) => t.required_facts.map((f) => f.key))).size).toBeGreaterThanOrEqual(40);
@@ -65,7 +98,11 @@ describe("schemas/task.schema.json", () => {
   it("accepts every bundled task and refuses what zod refuses", () => {
     const validate = new Ajv2020.default({ strict: false }).compile(schema);
     for (const t of corpus.tasks) expect(validate(t)).toBe(true);
-    const bad = [{ ...corpus.tasks[0], extra: 1 }, { ...corpus.tasks[0], required_facts: [{ key: "k", value: 1, unit: "GPa" }] }, { ...corpus.tasks[0], corrective_contract: "no" }];
+    const bad = [
+      { ...corpus.tasks[0], extra: 1 },
+      { ...corpus.tasks[0], required_facts: [{ key: "k", value: 1, unit: "GPa" }] },
+      { ...corpus.tasks[0], corrective_contract: "no" },
+    ];
     for (const task of bad) {
       expect(validate(task)).toBe(false);
       expect(taskSchema.safeParse(task).success).toBe(false);

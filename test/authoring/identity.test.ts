@@ -1,7 +1,13 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { buildPlan, IDENTITY_ERROR_CODES, parseCorpusText, validateIdentity, type IdentityReport } from "../../src/authoring/index.ts";
+import {
+  buildPlan,
+  IDENTITY_ERROR_CODES,
+  parseCorpusText,
+  validateIdentity,
+  type IdentityReport,
+} from "../../src/authoring/index.ts";
 import { FabenchError } from "../../src/core/index.ts";
 import { toJsonl, validRows, type Row } from "../helpers/corpus.ts";
 import { bundledProtocol, smallProtocol } from "../helpers/protocol.ts";
@@ -22,7 +28,13 @@ function codes(report: IdentityReport): string[] {
 describe("validateIdentity", () => {
   it("accepts a corpus that fills every slot once and hashes it", () => {
     const report = check(validRows(plan));
-    expect(report).toMatchObject({ ok: true, row_count: 8, authoring_slot_count: 8, normalized_query_count: 8, errors: [] });
+    expect(report).toMatchObject({
+      ok: true,
+      row_count: 8,
+      authoring_slot_count: 8,
+      normalized_query_count: 8,
+      errors: [],
+    });
     expect(report.identity_sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(report.query_content_sha256).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -42,7 +54,9 @@ describe("validateIdentity", () => {
     (rows[2] as Row).language = undefined;
     const report = check(rows);
     expect(codes(report).filter((c) => c === "invalid_row")).toHaveLength(3);
-    expect(report.errors.find((e) => e.message.includes("query"))?.semantic_task_id).toBe(plan.slots[1]?.semantic_task_id);
+    expect(report.errors.find((e) => e.message.includes("query"))?.semantic_task_id).toBe(
+      plan.slots[1]?.semantic_task_id,
+    );
   });
 
   it("reports a missing id, and an id that is not a string", () => {
@@ -60,11 +74,17 @@ describe("validateIdentity", () => {
     const report = check(rows);
     expect(codes(report).sort()).toEqual(["duplicate_semantic_task_id", "missing_slot"]);
     expect(report.errors[0]?.message).toContain("line 1");
-    expect(report.errors[1]).toMatchObject({ semantic_task_id: plan.slots[1]?.semantic_task_id, location: "plan slots[1]" });
+    expect(report.errors[1]).toMatchObject({
+      semantic_task_id: plan.slots[1]?.semantic_task_id,
+      location: "plan slots[1]",
+    });
   });
 
   it("reports an unknown id and the row-count mismatch it causes", () => {
-    const rows = [...validRows(plan), { semantic_task_id: "v4-alpha-en-09", answer_task_stratum: "alpha", language: "en", query: "extra" }];
+    const rows = [
+      ...validRows(plan),
+      { semantic_task_id: "v4-alpha-en-09", answer_task_stratum: "alpha", language: "en", query: "extra" },
+    ];
     expect(codes(check(rows))).toEqual(["unknown_semantic_task_id", "row_count_mismatch"]);
   });
 
@@ -103,9 +123,18 @@ describe("validateIdentity", () => {
 
   it("has a test above for every error code it defines", () => {
     // Keeps the list and the tests in step: a new code needs a new test here.
-    expect([...IDENTITY_ERROR_CODES].sort()).toEqual(
-      ["duplicate_normalized_query", "duplicate_semantic_task_id", "empty_query", "invalid_row", "language_drift", "missing_semantic_task_id", "missing_slot", "row_count_mismatch", "stratum_drift", "unknown_semantic_task_id"],
-    );
+    expect([...IDENTITY_ERROR_CODES].sort()).toEqual([
+      "duplicate_normalized_query",
+      "duplicate_semantic_task_id",
+      "empty_query",
+      "invalid_row",
+      "language_drift",
+      "missing_semantic_task_id",
+      "missing_slot",
+      "row_count_mismatch",
+      "stratum_drift",
+      "unknown_semantic_task_id",
+    ]);
   });
 });
 
@@ -154,18 +183,32 @@ describe("corpus formats", () => {
 describe("agreement with the Python reference", () => {
   const temp = useTempDir();
 
-  it.skipIf(!HAS_PYTHON3)("hashes the bundled-size corpus exactly as scripts/python/identity_reference.py does", () => {
-    const rows = validRows(full).map((r, i) => ({ ...r, query: `[${i}] Ｍｉｘｅｄ 샘플의 Young's modulus — Straße ${i}` }));
-    const path = join(temp(), "corpus.jsonl");
-    writeFileSync(path, toJsonl(rows));
-    const python = spawnSync("python3", ["scripts/python/identity_reference.py", path], { encoding: "utf8" });
-    expect(python.status).toBe(0);
-    const reference = JSON.parse(python.stdout) as { identity_sha256: string; query_content_sha256: string };
-    const ours = validateIdentity(parseCorpusText(toJsonl(rows), path).rows, full);
-    expect(ours.ok).toBe(true);
-    expect({ identity_sha256: ours.identity_sha256, query_content_sha256: ours.query_content_sha256 }).toEqual({
-      identity_sha256: reference.identity_sha256,
-      query_content_sha256: reference.query_content_sha256,
-    });
-  });
+  it.skipIf(!HAS_PYTHON3)(
+    "hashes the bundled-size corpus exactly as scripts/python/identity_reference.py does",
+    () => {
+      const rows = validRows(full).map((r, i) => ({
+        ...r,
+        query: `[${i}] Ｍｉｘｅｄ 샘플의 Young's modulus — Straße ${i}`,
+      }));
+      const path = join(temp(), "corpus.jsonl");
+      writeFileSync(path, toJsonl(rows));
+      const python = spawnSync("python3", ["scripts/python/identity_reference.py", path], {
+        encoding: "utf8",
+      });
+      expect(python.status).toBe(0);
+      const reference = JSON.parse(python.stdout) as {
+        identity_sha256: string;
+        query_content_sha256: string;
+      };
+      const ours = validateIdentity(parseCorpusText(toJsonl(rows), path).rows, full);
+      expect(ours.ok).toBe(true);
+      expect({
+        identity_sha256: ours.identity_sha256,
+        query_content_sha256: ours.query_content_sha256,
+      }).toEqual({
+        identity_sha256: reference.identity_sha256,
+        query_content_sha256: reference.query_content_sha256,
+      });
+    },
+  );
 });

@@ -29,7 +29,13 @@ describe("the authoring plan", () => {
     const plan = buildPlan(bundledProtocol());
     expect(plan.content_generation_authorized).toBe(false);
     expect(plan.answer_inference_authorized).toBe(false);
-    for (const slot of plan.slots) expect(Object.keys(slot).sort()).toEqual(["answer_task_stratum", "language", "ordinal_in_cell", "semantic_task_id"]);
+    for (const slot of plan.slots)
+      expect(Object.keys(slot).sort()).toEqual([
+        "answer_task_stratum",
+        "language",
+        "ordinal_in_cell",
+        "semantic_task_id",
+      ]);
   });
 
   it("is byte-identical to the checked-in plan", () => {
@@ -39,7 +45,12 @@ describe("the authoring plan", () => {
   it("follows another protocol's strata, languages and per-cell count", () => {
     const plan = buildPlan(smallProtocol(["alpha", "beta"], ["fr", "en", "sw"], 3));
     expect(plan.slot_count).toBe(18);
-    expect(plan.slots.map((s) => s.semantic_task_id).slice(0, 4)).toEqual(["v4-alpha-fr-01", "v4-alpha-fr-02", "v4-alpha-fr-03", "v4-alpha-en-01"]);
+    expect(plan.slots.map((s) => s.semantic_task_id).slice(0, 4)).toEqual([
+      "v4-alpha-fr-01",
+      "v4-alpha-fr-02",
+      "v4-alpha-fr-03",
+      "v4-alpha-en-01",
+    ]);
     expect(plan.slots_sha256).toBe(canonicalSha256(plan.slots));
   });
 
@@ -56,7 +67,10 @@ describe("protocol coherence", () => {
     const result = parseProtocol(bad, "p.json");
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.problems.map((p) => p.code)).toEqual(["protocol_counts_mismatch", "protocol_counts_mismatch"]);
+    expect(result.problems.map((p) => p.code)).toEqual([
+      "protocol_counts_mismatch",
+      "protocol_counts_mismatch",
+    ]);
   });
 
   it("reports unknown fields, duplicate ids and dangling references together", () => {
@@ -64,12 +78,19 @@ describe("protocol coherence", () => {
     const unknownField = parseProtocol({ ...base, surprise: 1 }, "p.json");
     expect(unknownField.ok || unknownField.problems[0]?.code).toBe("invalid_protocol");
     const tangled = parseProtocol(
-      { ...base, answer_task_strata: [...base.answer_task_strata.slice(0, 5), base.answer_task_strata[0]], baseline_condition: "NOPE" },
+      {
+        ...base,
+        answer_task_strata: [...base.answer_task_strata.slice(0, 5), base.answer_task_strata[0]],
+        baseline_condition: "NOPE",
+      },
       "p.json",
     );
     expect(tangled.ok).toBe(false);
     if (tangled.ok) return;
-    expect(tangled.problems.map((p) => p.code).sort()).toEqual(["protocol_duplicate_id", "protocol_unknown_reference"]);
+    expect(tangled.problems.map((p) => p.code).sort()).toEqual([
+      "protocol_duplicate_id",
+      "protocol_unknown_reference",
+    ]);
   });
 });
 

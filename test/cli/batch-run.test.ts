@@ -13,11 +13,23 @@ const KEY = "sk-batch-test";
 const ENV = { ANTHROPIC_API_KEY: KEY, OPENAI_API_KEY: KEY };
 const cli = (argv: readonly string[]) => runCli(argv, { env: ENV });
 const SMALL = ["--tasks", "v4-*-en-01", "--catalog-sizes", "100", "--conditions", "FULL,SR-PROGRESSIVE"];
-type Rec = Record<string, unknown> & { semantic_task_id: string; condition: string; catalog_size: number; trial: number };
-const read = (path: string): Rec[] => readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Rec);
+type Rec = Record<string, unknown> & {
+  semantic_task_id: string;
+  condition: string;
+  catalog_size: number;
+  trial: number;
+};
+const read = (path: string): Rec[] =>
+  readFileSync(path, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Rec);
 const key = (r: Rec) => `${r.semantic_task_id}|${r.catalog_size}|${r.condition}|${r.trial}`;
 /** What must not depend on batch or synchronous mode. */
-const comparable = (records: Rec[]) => records.map(({ timings: _t, metadata: _m, ...rest }) => rest).sort((a, b) => (key(a as Rec) < key(b as Rec) ? -1 : 1));
+const comparable = (records: Rec[]) =>
+  records
+    .map(({ timings: _t, metadata: _m, ...rest }) => rest)
+    .sort((a, b) => (key(a as Rec) < key(b as Rec) ? -1 : 1));
 
 describe("--batch", () => {
   const temp = useTempDir();
@@ -35,10 +47,26 @@ describe("--batch", () => {
   ])("gives the same records as the synchronous mode (%s)", async (_label, agent, suffix) => {
     const dir = temp();
     const conveyor = await satisfiedConveyor(dir);
-    const common = ["run", "--agent", agent, "--base-url", `${provider.url}${suffix}`, "--conveyor", conveyor, ...SMALL];
+    const common = [
+      "run",
+      "--agent",
+      agent,
+      "--base-url",
+      `${provider.url}${suffix}`,
+      "--conveyor",
+      conveyor,
+      ...SMALL,
+    ];
     expect((await cli([...common, "--out", join(dir, "sync.jsonl")])).code).toBe(0);
     const before = provider.requests.batchItems.length;
-    const batch = await cli([...common, "--batch", "--batch-poll-ms", "5", "--out", join(dir, "batch.jsonl")]);
+    const batch = await cli([
+      ...common,
+      "--batch",
+      "--batch-poll-ms",
+      "5",
+      "--out",
+      join(dir, "batch.jsonl"),
+    ]);
     expect(batch.code).toBe(0);
     expect(provider.requests.batchItems.length).toBeGreaterThan(before);
     expect(comparable(read(join(dir, "batch.jsonl")))).toEqual(comparable(read(join(dir, "sync.jsonl"))));
@@ -58,12 +86,32 @@ describe("--batch", () => {
       const dir = temp();
       const conveyor = await satisfiedConveyor(dir);
       const out = join(dir, "batch.jsonl");
-      const args = ["run", "--agent", "openai:gpt-test", "--base-url", `${lossy.url}/v1`, "--conveyor", conveyor, ...SMALL, "--batch", "--batch-poll-ms", "5", "--out", out];
+      const args = [
+        "run",
+        "--agent",
+        "openai:gpt-test",
+        "--base-url",
+        `${lossy.url}/v1`,
+        "--conveyor",
+        conveyor,
+        ...SMALL,
+        "--batch",
+        "--batch-poll-ms",
+        "5",
+        "--out",
+        out,
+      ];
       const start = lossy.requests.batchItems.length;
       const first = await cli(args);
       expect(first.code).not.toBe(70);
-      expect(read(out).every((r) => r["status"] === "error" && r["error_code"] === "provider_batch_submission_unknown")).toBe(true);
-      const checkpoint = JSON.parse(readFileSync(`${out}.batches.json`, "utf8")) as { batches: Array<{ id: string | null }> };
+      expect(
+        read(out).every(
+          (r) => r["status"] === "error" && r["error_code"] === "provider_batch_submission_unknown",
+        ),
+      ).toBe(true);
+      const checkpoint = JSON.parse(readFileSync(`${out}.batches.json`, "utf8")) as {
+        batches: Array<{ id: string | null }>;
+      };
       expect(checkpoint.batches).toMatchObject([{ id: null }]);
       const resumed = await cli([...args, "--resume", "--retry-errors"]);
       expect(resumed.code).toBe(0);
@@ -76,7 +124,21 @@ describe("--batch", () => {
       const dir = temp();
       const conveyor = await satisfiedConveyor(dir);
       const out = join(dir, "batch.jsonl");
-      const args = ["run", "--agent", "anthropic:claude-test", "--base-url", lossy.url, "--conveyor", conveyor, ...SMALL, "--batch", "--batch-poll-ms", "5", "--out", out];
+      const args = [
+        "run",
+        "--agent",
+        "anthropic:claude-test",
+        "--base-url",
+        lossy.url,
+        "--conveyor",
+        conveyor,
+        ...SMALL,
+        "--batch",
+        "--batch-poll-ms",
+        "5",
+        "--out",
+        out,
+      ];
       // The OpenAI test above used the one dropped answer; drop one more here.
       const drop = await startFakeProvider({ tasks: bundled().corpus.tasks, dropBatchCreates: 1 });
       try {
@@ -98,7 +160,9 @@ describe("--batch", () => {
     });
   });
 
-  it("resumes an interrupted batch run without resubmitting a finished turn", { timeout: 120_000 }, async () => {
+  it("resumes an interrupted batch run without resubmitting a finished turn", {
+    timeout: 120_000,
+  }, async () => {
     const dir = temp();
     const conveyor = await satisfiedConveyor(dir);
     const out = join(dir, "batch.jsonl");
@@ -108,12 +172,36 @@ describe("--batch", () => {
     // checkpointed) and the next one is submitted and checkpointed but still running — both kinds
     // of turn must survive the restart — and is killed there, whatever the machine's speed.
     let holdSecondBatch = true;
-    const held = await startFakeProvider({ tasks: bundled().corpus.tasks, fault: (_n, path) => (holdSecondBatch && path === "/v1/messages/batches/msgbatch_2" ? { kind: "stall" } : null) });
+    const held = await startFakeProvider({
+      tasks: bundled().corpus.tasks,
+      fault: (_n, path) =>
+        holdSecondBatch && path === "/v1/messages/batches/msgbatch_2" ? { kind: "stall" } : null,
+    });
     try {
-      const args = ["run", "--agent", "anthropic:claude-test", "--base-url", held.url, "--conveyor", conveyor, ...SMALL, "--batch", "--batch-poll-ms", "5", "--out", out];
-      const child = spawn(process.execPath, ["bin/fabench.mjs", ...args], { stdio: "ignore", env: { ...process.env, ANTHROPIC_API_KEY: KEY } });
+      const args = [
+        "run",
+        "--agent",
+        "anthropic:claude-test",
+        "--base-url",
+        held.url,
+        "--conveyor",
+        conveyor,
+        ...SMALL,
+        "--batch",
+        "--batch-poll-ms",
+        "5",
+        "--out",
+        out,
+      ];
+      const child = spawn(process.execPath, ["bin/fabench.mjs", ...args], {
+        stdio: "ignore",
+        env: { ...process.env, ANTHROPIC_API_KEY: KEY },
+      });
       const closed = new Promise((r) => child.on("close", r));
-      type State = { replies: Record<string, unknown>; batches: Array<{ id: string | null; ended: boolean; custom_ids: string[] }> };
+      type State = {
+        replies: Record<string, unknown>;
+        batches: Array<{ id: string | null; ended: boolean; custom_ids: string[] }>;
+      };
       const state = (): State | null => {
         try {
           return JSON.parse(readFileSync(checkpoint, "utf8")) as State;
@@ -131,7 +219,12 @@ describe("--batch", () => {
       child.kill("SIGKILL");
       await closed;
       const [first, second] = caught!.batches;
-      expect([first?.id, first?.ended, second?.id, second?.ended]).toEqual(["msgbatch_1", true, "msgbatch_2", false]);
+      expect([first?.id, first?.ended, second?.id, second?.ended]).toEqual([
+        "msgbatch_1",
+        true,
+        "msgbatch_2",
+        false,
+      ]);
       expect(Object.keys(caught!.replies).sort()).toEqual([...first!.custom_ids].sort());
       expect(held.requests.batchItems).toEqual([...first!.custom_ids, ...second!.custom_ids]);
 
@@ -141,8 +234,14 @@ describe("--batch", () => {
       const submitted = held.requests.batchItems;
       expect(new Set(submitted).size).toBe(submitted.length); // no custom id twice
       // The resume waited for the running batch instead of sending its turns again.
-      expect(held.requests.paths.filter((p) => p === "/v1/messages/batches").length).toBe(state()!.batches.length);
-      expect(state()!.batches.slice(0, 2).map((b) => b.id)).toEqual(["msgbatch_1", "msgbatch_2"]);
+      expect(held.requests.paths.filter((p) => p === "/v1/messages/batches").length).toBe(
+        state()!.batches.length,
+      );
+      expect(
+        state()!
+          .batches.slice(0, 2)
+          .map((b) => b.id),
+      ).toEqual(["msgbatch_1", "msgbatch_2"]);
       expect(read(out)).toHaveLength(12);
       expect(new Set(read(out).map(key)).size).toBe(12);
       expect(read(out).every((r) => r["status"] === "completed")).toBe(true);

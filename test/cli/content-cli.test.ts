@@ -41,13 +41,17 @@ describe("fabench corpus check", () => {
   });
 
   it("exits 1 and names file, line and code for a content problem", async () => {
-    const corpus = JSON.parse(readFileSync(CORPUS_PATH, "utf8")) as { tasks: Array<{ required_facts: Array<{ value: unknown }> }> };
+    const corpus = JSON.parse(readFileSync(CORPUS_PATH, "utf8")) as {
+      tasks: Array<{ required_facts: Array<{ value: unknown }> }>;
+    };
     corpus.tasks[0]!.required_facts[0]!.value = 1;
     const tasks = join(temp(), "tasks.json");
     writeFileSync(tasks, JSON.stringify(corpus.tasks, null, 2));
     const run = await runCli(["corpus", "check", tasks]);
     expect(run.code).toBe(1);
-    expect(run.err).toMatch(new RegExp(`^${tasks}:2: fact_not_in_evidence: v4-single_property_value_unit_provenance-en-01: `));
+    expect(run.err).toMatch(
+      new RegExp(`^${tasks}:2: fact_not_in_evidence: v4-single_property_value_unit_provenance-en-01: `),
+    );
   });
 
   it("reports prior-query overlap with --forbidden-corpus", async () => {
@@ -79,7 +83,8 @@ describe("fabench corpus generate", () => {
 
   it("writes the same bytes for the same source revision, and --check catches an edit", async () => {
     const out = join(temp(), "corpus.json");
-    const revision = (JSON.parse(readFileSync(CORPUS_PATH, "utf8")) as { generator_source_revision: string }).generator_source_revision;
+    const revision = (JSON.parse(readFileSync(CORPUS_PATH, "utf8")) as { generator_source_revision: string })
+      .generator_source_revision;
     expect((await runCli(["corpus", "generate", "--out", out, "--source-revision", revision])).code).toBe(0);
     expect(readFileSync(out, "utf8")).toBe(readFileSync(CORPUS_PATH, "utf8"));
     const text = readFileSync(out, "utf8");
@@ -94,7 +99,16 @@ describe("fabench corpus generate", () => {
     const out = join(temp(), "corpus.json");
     const prior = join(temp(), "prior.json");
     cpSync(CORPUS_PATH, prior);
-    const run = await runCli(["corpus", "generate", "--out", out, "--source-revision", "f".repeat(40), "--forbidden-corpus", prior]);
+    const run = await runCli([
+      "corpus",
+      "generate",
+      "--out",
+      out,
+      "--source-revision",
+      "f".repeat(40),
+      "--forbidden-corpus",
+      prior,
+    ]);
     expect(run.code).toBe(1);
     expect(run.err).toContain("prior_query_overlap");
     expect(run.err).toContain("nothing written");
@@ -107,7 +121,16 @@ describe("fabench corpus generate", () => {
     rmSync(join(authored, "multi_source_comparison.json"));
     rmSync(join(authored, "corrective_expansion_required.json"));
     const out = join(temp(), "c.json");
-    const run = await runCli(["corpus", "generate", "--authored", authored, "--out", out, "--source-revision", "f".repeat(40)]);
+    const run = await runCli([
+      "corpus",
+      "generate",
+      "--authored",
+      authored,
+      "--out",
+      out,
+      "--source-revision",
+      "f".repeat(40),
+    ]);
     expect(run.code).toBe(2);
     expect(run.err.trim().split("\n")).toEqual([
       `${join(authored, "multi_source_comparison.json")}: authored_file_missing: no authored task file for this stratum`,
@@ -125,14 +148,28 @@ describe("fabench corpus generate", () => {
     doc.tasks[1]!.query = doc.tasks[0]!.query.replace("MAT-1043-TI", "MAT-9999-XX");
     writeFileSync(file, JSON.stringify(doc));
     const out = join(temp(), "c.json");
-    const run = await runCli(["corpus", "generate", "--authored", authored, "--out", out, "--source-revision", "f".repeat(40)]);
+    const run = await runCli([
+      "corpus",
+      "generate",
+      "--authored",
+      authored,
+      "--out",
+      out,
+      "--source-revision",
+      "f".repeat(40),
+    ]);
     expect(run.code).toBe(1);
-    expect(run.err).toContain("v4-single_property_value_unit_provenance-en-02: the query is the query of v4-single_property_value_unit_provenance-en-01");
+    expect(run.err).toContain(
+      "v4-single_property_value_unit_provenance-en-02: the query is the query of v4-single_property_value_unit_provenance-en-01",
+    );
     expect(run.err).toContain("template_reuse");
     expect(existsSync(out)).toBe(false);
   });
 
   it("refuses a malformed --source-revision", async () => {
-    expect((await runCli(["corpus", "generate", "--out", join(temp(), "c.json"), "--source-revision", "HEAD"])).code).toBe(2);
+    expect(
+      (await runCli(["corpus", "generate", "--out", join(temp(), "c.json"), "--source-revision", "HEAD"]))
+        .code,
+    ).toBe(2);
   });
 });

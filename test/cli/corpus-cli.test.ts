@@ -22,8 +22,22 @@ describe("fabench corpus validate", () => {
     const run = await runCli(["corpus", "validate", writeCorpus(validRows(plan)), "--json"]);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.out) as Record<string, unknown>;
-    expect(Object.keys(report)).toEqual(["ok", "row_count", "authoring_slot_count", "normalized_query_count", "identity_sha256", "query_content_sha256", "errors"]);
-    expect(report).toMatchObject({ ok: true, row_count: 144, authoring_slot_count: 144, normalized_query_count: 144, errors: [] });
+    expect(Object.keys(report)).toEqual([
+      "ok",
+      "row_count",
+      "authoring_slot_count",
+      "normalized_query_count",
+      "identity_sha256",
+      "query_content_sha256",
+      "errors",
+    ]);
+    expect(report).toMatchObject({
+      ok: true,
+      row_count: 144,
+      authoring_slot_count: 144,
+      normalized_query_count: 144,
+      errors: [],
+    });
   });
 
   it("validates the bundled example corpus", async () => {
@@ -74,7 +88,8 @@ describe("fabench corpus validate", () => {
         code: "stratum_drift",
         semantic_task_id: plan.slots[0]?.semantic_task_id,
         location: "line 1",
-        message: "answer_task_stratum is multi_source_comparison but the plan says single_property_value_unit_provenance",
+        message:
+          "answer_task_stratum is multi_source_comparison but the plan says single_property_value_unit_provenance",
       },
     ]);
   });

@@ -7,7 +7,11 @@ import { join, useTempDir } from "../helpers/temp.ts";
 
 const TASK = "v4-single_property_value_unit_provenance-en-01";
 // The record states 128.4 ksi; 885.3 MPa is the same within the task's 0.5 % (128.4 × 6.894757 = 885.29).
-const answer = JSON.stringify({ answer: "885 MPa", facts: [{ key: "yield_strength", value: 885.3, unit: "MPa", source_id: "MATDB-TR-10417" }], sources: ["MATDB-TR-10417"] });
+const answer = JSON.stringify({
+  answer: "885 MPa",
+  facts: [{ key: "yield_strength", value: 885.3, unit: "MPa", source_id: "MATDB-TR-10417" }],
+  sources: ["MATDB-TR-10417"],
+});
 
 describe("fabench envelope", () => {
   const temp = useTempDir();
@@ -24,9 +28,24 @@ describe("fabench envelope", () => {
     const run = await runCli(["envelope", "score", "--corpus", CORPUS_PATH, "--task", TASK, file, "--json"]);
     expect(run.code).toBe(0);
     const result = JSON.parse(run.out);
-    expect(Object.keys(result)).toEqual(["semantic_task_id", "envelope_valid", "malformed_reason", "metrics", "facts"]);
+    expect(Object.keys(result)).toEqual([
+      "semantic_task_id",
+      "envelope_valid",
+      "malformed_reason",
+      "metrics",
+      "facts",
+    ]);
     expect(result.metrics.required_fact_recall).toBe(1);
-    expect(result.facts[0]).toMatchObject({ index: 0, key: "yield_strength", licensed: true, value_ok: true, unit_ok: true, source_ok: true, duplicate: false, contradicts: false });
+    expect(result.facts[0]).toMatchObject({
+      index: 0,
+      key: "yield_strength",
+      licensed: true,
+      value_ok: true,
+      unit_ok: true,
+      source_ok: true,
+      duplicate: false,
+      contradicts: false,
+    });
   });
 
   it("reads standard input, and scores a malformed envelope with exit 0", async () => {
@@ -42,8 +61,19 @@ describe("fabench envelope", () => {
   });
 
   it("exits 2 for an unknown task or an unreadable envelope", async () => {
-    expect((await runCli(["envelope", "score", "--corpus", CORPUS_PATH, "--task", "v4-nope", join(temp(), "x")])).code).toBe(2);
-    const missing = await runCli(["envelope", "score", "--corpus", CORPUS_PATH, "--task", TASK, join(temp(), "missing.txt")]);
+    expect(
+      (await runCli(["envelope", "score", "--corpus", CORPUS_PATH, "--task", "v4-nope", join(temp(), "x")]))
+        .code,
+    ).toBe(2);
+    const missing = await runCli([
+      "envelope",
+      "score",
+      "--corpus",
+      CORPUS_PATH,
+      "--task",
+      TASK,
+      join(temp(), "missing.txt"),
+    ]);
     expect(missing.code).toBe(2);
     expect(missing.err).toContain("unreadable_file");
   });

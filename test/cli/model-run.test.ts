@@ -17,10 +17,30 @@ const KEY = "sk-test-SECRET-0123456789";
 const ENV = { ANTHROPIC_API_KEY: KEY, OPENAI_API_KEY: KEY };
 const cli = (argv: readonly string[]) => runCli(argv, { env: ENV });
 const REV = "a".repeat(40);
-const SMALL = ["--tasks", "v4-*-en-01", "--catalog-sizes", "100", "--conditions", "FULL,SR-PROGRESSIVE", "--retry-base-delay", "1"];
+const SMALL = [
+  "--tasks",
+  "v4-*-en-01",
+  "--catalog-sizes",
+  "100",
+  "--conditions",
+  "FULL,SR-PROGRESSIVE",
+  "--retry-base-delay",
+  "1",
+];
 
-type Rec = { status: string; error_code: string | null; final_text: string; turns: Array<{ model: string | null; provider_usage: unknown }>; attempts: Array<{ error_code: string | null }>; metadata: { agent: string; model: string; agent_settings: Record<string, unknown> } };
-const read = (path: string): Rec[] => readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Rec);
+type Rec = {
+  status: string;
+  error_code: string | null;
+  final_text: string;
+  turns: Array<{ model: string | null; provider_usage: unknown }>;
+  attempts: Array<{ error_code: string | null }>;
+  metadata: { agent: string; model: string; agent_settings: Record<string, unknown> };
+};
+const read = (path: string): Rec[] =>
+  readFileSync(path, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Rec);
 
 describe("model agents against fake providers", () => {
   const temp = useTempDir();
@@ -35,7 +55,16 @@ describe("model agents against fake providers", () => {
 
   it("refuses to run while the prerequisite is unmet, before any request, and says what blocks", async () => {
     const before = provider.requests.count;
-    const result = await cli(["run", "--agent", "anthropic:claude-test", "--base-url", provider.url, "--out", join(temp(), "r.jsonl"), ...SMALL]);
+    const result = await cli([
+      "run",
+      "--agent",
+      "anthropic:claude-test",
+      "--base-url",
+      provider.url,
+      "--out",
+      join(temp(), "r.jsonl"),
+      ...SMALL,
+    ]);
     expect(result.code).toBe(3);
     expect(result.err).toContain("#432: is pending; needs succeeded");
     expect(provider.requests.count).toBe(before);
@@ -46,7 +75,19 @@ describe("model agents against fake providers", () => {
     const conveyor = join(dir, "conveyor.json");
     copyFileSync("manifests/conveyor.json", conveyor);
     writeFileSync(join(dir, "432.json"), "{}\n");
-    const result = await cli(["conveyor", "record", "#432", "--state", "succeeded", "--artifact", join(dir, "432.json"), "--source-revision", REV, "--conveyor", conveyor]);
+    const result = await cli([
+      "conveyor",
+      "record",
+      "#432",
+      "--state",
+      "succeeded",
+      "--artifact",
+      join(dir, "432.json"),
+      "--source-revision",
+      REV,
+      "--conveyor",
+      conveyor,
+    ]);
     expect(result.code).toBe(1);
     expect(result.err).toContain("#431 is pending; needs terminal");
     expect(readFileSync(conveyor, "utf8")).toBe(readFileSync("manifests/conveyor.json", "utf8"));
@@ -57,14 +98,28 @@ describe("model agents against fake providers", () => {
     ["openai native", ["--agent", "openai:gpt-test"]],
     ["openai responses API", ["--agent", "openai:gpt-test", "--openai-api", "responses"]],
     ["openai-compatible native", ["--agent", "openai-compatible:local-model"]],
-    ["openai-compatible text protocol", ["--agent", "openai-compatible:local-model", "--tool-protocol", "text"]],
+    [
+      "openai-compatible text protocol",
+      ["--agent", "openai-compatible:local-model", "--tool-protocol", "text"],
+    ],
     ["anthropic text protocol", ["--agent", "anthropic:claude-test", "--tool-protocol", "text"]],
   ])("runs whole episodes through %s", async (_label, agent) => {
     const dir = temp();
     const conveyor = await satisfiedConveyor(dir);
     const out = join(dir, "run.jsonl");
     const baseUrl = agent[1]!.startsWith("anthropic") ? provider.url : `${provider.url}/v1`;
-    const result = await cli(["run", ...agent, "--base-url", baseUrl, "--conveyor", conveyor, "--out", out, ...SMALL, "--json"]);
+    const result = await cli([
+      "run",
+      ...agent,
+      "--base-url",
+      baseUrl,
+      "--conveyor",
+      conveyor,
+      "--out",
+      out,
+      ...SMALL,
+      "--json",
+    ]);
     expect(result.code).toBe(0);
     const records = read(out);
     expect(records).toHaveLength(12);
@@ -88,7 +143,20 @@ describe("model agents against fake providers", () => {
       if (i === 4) return { kind: "status", status: 529 };
       return i >= 12 ? { kind: "status", status: 503 } : null;
     };
-    const result = await cli(["run", "--agent", "anthropic:claude-test", "--base-url", provider.url, "--conveyor", conveyor, "--out", out, ...SMALL, "--max-retries", "2"]);
+    const result = await cli([
+      "run",
+      "--agent",
+      "anthropic:claude-test",
+      "--base-url",
+      provider.url,
+      "--conveyor",
+      conveyor,
+      "--out",
+      out,
+      ...SMALL,
+      "--max-retries",
+      "2",
+    ]);
     faults = () => null;
     const records = read(out);
     expect(records).toHaveLength(12);
@@ -98,7 +166,21 @@ describe("model agents against fake providers", () => {
     expect(records.filter((r) => r.status === "completed").length).toBeGreaterThan(0);
     expect(result.code).toBe(0);
     // --resume --retry-errors reruns exactly the failed ones, now that the provider is healthy.
-    const retry = await cli(["run", "--agent", "anthropic:claude-test", "--base-url", provider.url, "--conveyor", conveyor, "--out", out, ...SMALL, "--resume", "--retry-errors", "--json"]);
+    const retry = await cli([
+      "run",
+      "--agent",
+      "anthropic:claude-test",
+      "--base-url",
+      provider.url,
+      "--conveyor",
+      conveyor,
+      "--out",
+      out,
+      ...SMALL,
+      "--resume",
+      "--retry-errors",
+      "--json",
+    ]);
     expect(JSON.parse(retry.out)).toMatchObject({ written: failed.length, errors: 0 });
     expect(read(out).every((r) => r.status === "completed")).toBe(true);
     expect(read(out)).toHaveLength(12);
@@ -110,17 +192,46 @@ describe("model agents against fake providers", () => {
     const cases: Array<[Fault, string[], (records: Rec[]) => void]> = [
       // A request that is never answered times out, whatever the machine's speed; the limit is
       // generous so the healthy requests of the same run never meet it.
-      [{ kind: "stall" }, ["--request-timeout", "3000", "--max-retries", "1"], (rs) => expect(rs.some((r) => r.error_code === "provider_timeout")).toBe(true)],
-      [{ kind: "malformed_json" }, ["--max-retries", "0"], (rs) => expect(rs.some((r) => r.error_code === "provider_bad_response")).toBe(true)],
-      [{ kind: "truncated_arguments" }, [], (rs) => expect(rs.some((r) => r.attempts.some((a) => a.error_code === "malformed_tool_call"))).toBe(true)],
-      [{ kind: "unknown_tool" }, [], (rs) => expect(rs.some((r) => r.attempts.some((a) => a.error_code === "unknown_tool"))).toBe(true)],
+      [
+        { kind: "stall" },
+        ["--request-timeout", "3000", "--max-retries", "1"],
+        (rs) => expect(rs.some((r) => r.error_code === "provider_timeout")).toBe(true),
+      ],
+      [
+        { kind: "malformed_json" },
+        ["--max-retries", "0"],
+        (rs) => expect(rs.some((r) => r.error_code === "provider_bad_response")).toBe(true),
+      ],
+      [
+        { kind: "truncated_arguments" },
+        [],
+        (rs) =>
+          expect(rs.some((r) => r.attempts.some((a) => a.error_code === "malformed_tool_call"))).toBe(true),
+      ],
+      [
+        { kind: "unknown_tool" },
+        [],
+        (rs) => expect(rs.some((r) => r.attempts.some((a) => a.error_code === "unknown_tool"))).toBe(true),
+      ],
     ];
     for (const [index, [fault, extra, check]] of cases.entries()) {
       const out = join(dir, `fault-${index}.jsonl`);
       const start = provider.requests.count;
       // The first request and its retries fail; the rest of the run is healthy.
       faults = (n) => (n - start < 2 ? fault : null);
-      await cli(["run", "--agent", "openai:gpt-test", "--base-url", `${provider.url}/v1`, "--conveyor", conveyor, "--out", out, ...SMALL, ...extra]);
+      await cli([
+        "run",
+        "--agent",
+        "openai:gpt-test",
+        "--base-url",
+        `${provider.url}/v1`,
+        "--conveyor",
+        conveyor,
+        "--out",
+        out,
+        ...SMALL,
+        ...extra,
+      ]);
       faults = () => null;
       const records = read(out);
       expect(records).toHaveLength(12);
@@ -133,7 +244,18 @@ describe("model agents against fake providers", () => {
     const conveyor = await satisfiedConveyor(dir);
     const out = join(dir, "run.jsonl");
     faults = (n) => (n % 5 === 0 ? { kind: "status", status: 401 } : null);
-    const result = await cli(["run", "--agent", "anthropic:claude-test", "--base-url", provider.url, "--conveyor", conveyor, "--out", out, ...SMALL]);
+    const result = await cli([
+      "run",
+      "--agent",
+      "anthropic:claude-test",
+      "--base-url",
+      provider.url,
+      "--conveyor",
+      conveyor,
+      "--out",
+      out,
+      ...SMALL,
+    ]);
     faults = () => null;
     expect(provider.requests.authorization.some((a) => a.includes(KEY))).toBe(true); // it was sent, as a header
     for (const name of readdirSync(dir)) expect(readFileSync(join(dir, name), "utf8")).not.toContain(KEY);
@@ -146,13 +268,43 @@ describe("model agents against fake providers", () => {
     const dir = temp();
     const conveyor = await satisfiedConveyor(dir);
     const prices = join(dir, "prices.json");
-    writeFileSync(prices, JSON.stringify({ currency: "USD", unit: "per_million_tokens", models: { "gpt-test": { input: 2, cached_input: 0.5, output: 8 } } }));
+    writeFileSync(
+      prices,
+      JSON.stringify({
+        currency: "USD",
+        unit: "per_million_tokens",
+        models: { "gpt-test": { input: 2, cached_input: 0.5, output: 8 } },
+      }),
+    );
     const before = provider.requests.count;
-    const estimate = await cli(["run", "--agent", "openai:gpt-test", "--estimate", "--prices", prices, ...SMALL, "--json"]);
+    const estimate = await cli([
+      "run",
+      "--agent",
+      "openai:gpt-test",
+      "--estimate",
+      "--prices",
+      prices,
+      ...SMALL,
+      "--json",
+    ]);
     expect(provider.requests.count).toBe(before);
     const e = JSON.parse(estimate.out) as { model_calls: number; cost_usd: { expected: number } };
     const out = join(dir, "run.jsonl");
-    const run = await cli(["run", "--agent", "openai:gpt-test", "--base-url", `${provider.url}/v1`, "--conveyor", conveyor, "--prices", prices, "--out", out, ...SMALL, "--json"]);
+    const run = await cli([
+      "run",
+      "--agent",
+      "openai:gpt-test",
+      "--base-url",
+      `${provider.url}/v1`,
+      "--conveyor",
+      conveyor,
+      "--prices",
+      prices,
+      "--out",
+      out,
+      ...SMALL,
+      "--json",
+    ]);
     const spent = JSON.parse(run.out).spent_usd as number;
     expect(provider.requests.count - before).toBe(e.model_calls);
     // Same prompts, counted by the provider on its own wire format: within 15 %.
@@ -163,9 +315,34 @@ describe("model agents against fake providers", () => {
     const dir = temp();
     const conveyor = await satisfiedConveyor(dir);
     const prices = join(dir, "prices.json");
-    writeFileSync(prices, JSON.stringify({ currency: "USD", unit: "per_million_tokens", models: { "gpt-test": { input: 2, cached_input: 0.5, output: 8 } } }));
+    writeFileSync(
+      prices,
+      JSON.stringify({
+        currency: "USD",
+        unit: "per_million_tokens",
+        models: { "gpt-test": { input: 2, cached_input: 0.5, output: 8 } },
+      }),
+    );
     const out = join(dir, "run.jsonl");
-    const result = await cli(["run", "--agent", "openai:gpt-test", "--base-url", `${provider.url}/v1`, "--conveyor", conveyor, "--prices", prices, "--budget-usd", "0.05", "--max-output-tokens", "512", "--out", out, ...SMALL, "--json"]);
+    const result = await cli([
+      "run",
+      "--agent",
+      "openai:gpt-test",
+      "--base-url",
+      `${provider.url}/v1`,
+      "--conveyor",
+      conveyor,
+      "--prices",
+      prices,
+      "--budget-usd",
+      "0.05",
+      "--max-output-tokens",
+      "512",
+      "--out",
+      out,
+      ...SMALL,
+      "--json",
+    ]);
     const summary = JSON.parse(result.out) as { stop_reason: string; spent_usd: number; written: number };
     expect(result.code).toBe(1);
     expect(summary.stop_reason).toBe("budget_exhausted");
@@ -192,14 +369,35 @@ let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {
     const out = join(dir, "run.jsonl");
     // The CLI's environment holds the API keys and two other variables; the agent may see only
     // PATH, HOME and what --pass-env names.
-    const env = { ...ENV, PATH: process.env["PATH"], HOME: dir, FABENCH_TEST_VISIBLE: "1", FABENCH_TEST_HIDDEN: "1" };
-    const result = await runCli(["run", "--agent", `command:${script}`, "--pass-env", "FABENCH_TEST_VISIBLE", "--conveyor", conveyor, "--out", out, ...SMALL], { env });
+    const env = {
+      ...ENV,
+      PATH: process.env["PATH"],
+      HOME: dir,
+      FABENCH_TEST_VISIBLE: "1",
+      FABENCH_TEST_HIDDEN: "1",
+    };
+    const result = await runCli(
+      [
+        "run",
+        "--agent",
+        `command:${script}`,
+        "--pass-env",
+        "FABENCH_TEST_VISIBLE",
+        "--conveyor",
+        conveyor,
+        "--out",
+        out,
+        ...SMALL,
+      ],
+      { env },
+    );
     expect(result.code).toBe(0);
     const text = readFileSync(out, "utf8");
     expect(text).not.toContain("secret-stderr");
     expect(text).not.toContain(KEY);
     const records = read(out);
     expect(records).toHaveLength(12);
-    for (const r of records) expect(JSON.parse(r.final_text).answer).toBe("env FABENCH_TEST_VISIBLE,HOME,PATH");
+    for (const r of records)
+      expect(JSON.parse(r.final_text).answer).toBe("env FABENCH_TEST_VISIBLE,HOME,PATH");
   });
 });

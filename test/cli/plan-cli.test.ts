@@ -40,20 +40,34 @@ describe("fabench plan generate", () => {
   });
 
   it("refuses a protocol whose counts do not add up, with exit 2 and nothing written", async () => {
-    const protocol = JSON.parse(readFileSync("manifests/preregistration.json", "utf8")) as Record<string, unknown>;
+    const protocol = JSON.parse(readFileSync("manifests/preregistration.json", "utf8")) as Record<
+      string,
+      unknown
+    >;
     protocol["tasks_per_cell"] = 5;
     const path = join(temp(), "protocol.json");
     writeFileSync(path, JSON.stringify(protocol));
     const out = join(temp(), "plan.json");
     const run = await runCli(["plan", "generate", "--protocol", path, "--out", out]);
     expect(run.code).toBe(2);
-    expect(run.err).toBe(`${path}: protocol_counts_mismatch: 36 cells × 5 tasks = 180, but expected_task_count is 144\n`);
+    expect(run.err).toBe(
+      `${path}: protocol_counts_mismatch: 36 cells × 5 tasks = 180, but expected_task_count is 144\n`,
+    );
     expect(existsSync(out)).toBe(false);
   });
 
   it("builds the plan of another protocol", async () => {
-    const protocol = JSON.parse(readFileSync("manifests/preregistration.json", "utf8")) as Record<string, unknown>;
-    Object.assign(protocol, { answer_task_strata: ["a", "b", "c"], corrective_strata: ["c"], tasks_per_cell: 2, expected_cell_count: 18, expected_task_count: 36 });
+    const protocol = JSON.parse(readFileSync("manifests/preregistration.json", "utf8")) as Record<
+      string,
+      unknown
+    >;
+    Object.assign(protocol, {
+      answer_task_strata: ["a", "b", "c"],
+      corrective_strata: ["c"],
+      tasks_per_cell: 2,
+      expected_cell_count: 18,
+      expected_task_count: 36,
+    });
     const path = join(temp(), "protocol.json");
     writeFileSync(path, JSON.stringify(protocol));
     const out = join(temp(), "plan.json");
@@ -64,14 +78,16 @@ describe("fabench plan generate", () => {
 });
 
 describe("command-line conventions", () => {
-  it.each([[["--help"]], [["plan", "--help"]], [["plan", "generate", "--help"]], [["corpus", "validate", "--help"]]])(
-    "prints help for %j and exits 0",
-    async (argv) => {
-      const run = await runCli(argv);
-      expect(run.code).toBe(0);
-      expect(run.out).toContain("Usage: fabench");
-    },
-  );
+  it.each([
+    [["--help"]],
+    [["plan", "--help"]],
+    [["plan", "generate", "--help"]],
+    [["corpus", "validate", "--help"]],
+  ])("prints help for %j and exits 0", async (argv) => {
+    const run = await runCli(argv);
+    expect(run.code).toBe(0);
+    expect(run.out).toContain("Usage: fabench");
+  });
 
   it("exits 2 on an unknown option or a missing argument, with one usage line", async () => {
     const unknown = await runCli(["plan", "generate", "--frobnicate"]);

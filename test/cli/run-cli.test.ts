@@ -9,11 +9,23 @@ import { join, useTempDir } from "../helpers/temp.ts";
 const KILL_AT_LINE = fileURLToPath(new URL("../helpers/kill-at-line.mjs", import.meta.url));
 const SUBSET = ["--agent", "reference", "--tasks", "v4-single*", "--trials", "3"];
 
-type Rec = Record<string, unknown> & { semantic_task_id: string; catalog_size: number; condition: string; trial: number };
-const read = (path: string): Rec[] => readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Rec);
+type Rec = Record<string, unknown> & {
+  semantic_task_id: string;
+  catalog_size: number;
+  condition: string;
+  trial: number;
+};
+const read = (path: string): Rec[] =>
+  readFileSync(path, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Rec);
 const key = (r: Rec) => `${r.semantic_task_id}|${r.catalog_size}|${r.condition}|${r.trial}`;
 /** What must not depend on interruptions, shards or timing. */
-const stable = (records: Rec[]) => records.map(({ timings: _t, shard: _s, ...rest }) => rest).sort((a, b) => (key(a as Rec) < key(b as Rec) ? -1 : 1));
+const stable = (records: Rec[]) =>
+  records
+    .map(({ timings: _t, shard: _s, ...rest }) => rest)
+    .sort((a, b) => (key(a as Rec) < key(b as Rec) ? -1 : 1));
 
 describe("fabench run", () => {
   const temp = useTempDir();
@@ -25,7 +37,12 @@ describe("fabench run", () => {
     expect(JSON.parse(result.out)).toMatchObject({ planned: 720, written: 720, skipped: 0, errors: 0 });
     const records = read(out);
     expect(new Set(records.map(key)).size).toBe(720);
-    expect(records[0]!.metadata).toMatchObject({ agent: "reference", tokenizer: "gpt-tokenizer@4.0.0/o200k_base", trials: 3, max_turns: 6 });
+    expect(records[0]!.metadata).toMatchObject({
+      agent: "reference",
+      tokenizer: "gpt-tokenizer@4.0.0/o200k_base",
+      trials: 3,
+      max_turns: 6,
+    });
   });
 
   it("refuses an existing output without --resume, and an output that is an input", async () => {
@@ -43,7 +60,14 @@ describe("fabench run", () => {
     manifest.manifest_sha256 = canonicalSha256(body);
     const path = join(temp(), "manifest.json");
     writeFileSync(path, JSON.stringify(manifest));
-    const result = await runCli(["run", ...SUBSET, "--conditions-manifest", path, "--out", join(temp(), "r.jsonl")]);
+    const result = await runCli([
+      "run",
+      ...SUBSET,
+      "--conditions-manifest",
+      path,
+      "--out",
+      join(temp(), "r.jsonl"),
+    ]);
     expect(result.code).toBe(2);
     expect(result.err).toContain("condition_manifest_mismatch");
     expect(existsSync(join(temp(), "r.jsonl"))).toBe(false);
@@ -52,7 +76,17 @@ describe("fabench run", () => {
   it("refuses to resume a file written by a different run", async () => {
     const out = join(temp(), "run.jsonl");
     await runCli(["run", ...SUBSET, "--out", out, "--conditions", "FULL"]);
-    const result = await runCli(["run", ...SUBSET, "--out", out, "--conditions", "FULL", "--trials", "2", "--resume"]);
+    const result = await runCli([
+      "run",
+      ...SUBSET,
+      "--out",
+      out,
+      "--conditions",
+      "FULL",
+      "--trials",
+      "2",
+      "--resume",
+    ]);
     expect(result.code).toBe(2);
     expect(result.err).toContain("resume_metadata_mismatch");
     expect(result.err).toContain("trials");
@@ -70,16 +104,31 @@ describe("fabench run", () => {
     expect(stable(read(out))).toEqual(stable(read(full)));
   });
 
-  it("gives the same episodes after kill -9 at chosen points and --resume, none twice", { timeout: 180_000 }, async () => {
+  it("gives the same episodes after kill -9 at chosen points and --resume, none twice", {
+    timeout: 180_000,
+  }, async () => {
     const full = join(temp(), "full.jsonl");
     await runCli(["run", ...SUBSET, "--out", full]);
     // [whole lines written before the kill, bytes of the next line written when it lands]: at the
     // first line and at the last, both half written, and cleanly between two lines mid-run. The
     // child kills itself at exactly that point (test/helpers/kill-at-line.mjs), whatever its speed.
-    for (const [after, tear] of [[0, 200], [250, 0], [719, 200]] as const) {
+    for (const [after, tear] of [
+      [0, 200],
+      [250, 0],
+      [719, 200],
+    ] as const) {
       const out = join(temp(), `killed-${after}.jsonl`);
-      const env = { ...process.env, FABENCH_TEST_KILL_FILE: out, FABENCH_TEST_KILL_AFTER: String(after), FABENCH_TEST_KILL_TEAR: String(tear) };
-      const child = spawn(process.execPath, ["--import", KILL_AT_LINE, "bin/fabench.mjs", "run", ...SUBSET, "--out", out], { stdio: "ignore", env });
+      const env = {
+        ...process.env,
+        FABENCH_TEST_KILL_FILE: out,
+        FABENCH_TEST_KILL_AFTER: String(after),
+        FABENCH_TEST_KILL_TEAR: String(tear),
+      };
+      const child = spawn(
+        process.execPath,
+        ["--import", KILL_AT_LINE, "bin/fabench.mjs", "run", ...SUBSET, "--out", out],
+        { stdio: "ignore", env },
+      );
       const signal = await new Promise((r) => child.on("close", (_code, signal) => r(signal)));
       expect(signal).toBe("SIGKILL");
       const text = readFileSync(out, "utf8");
@@ -87,7 +136,12 @@ describe("fabench run", () => {
       expect(Buffer.byteLength(text.slice(text.lastIndexOf("\n") + 1))).toBe(tear);
       const result = await runCli(["run", ...SUBSET, "--out", out, "--resume", "--json"]);
       expect(result.code).toBe(0);
-      expect(JSON.parse(result.out)).toMatchObject({ planned: 720, skipped: after, written: 720 - after, errors: 0 });
+      expect(JSON.parse(result.out)).toMatchObject({
+        planned: 720,
+        skipped: after,
+        written: 720 - after,
+        errors: 0,
+      });
       expect(result.err.includes("dropped a torn last line")).toBe(tear > 0);
       const records = read(out);
       expect(records).toHaveLength(720);
@@ -100,9 +154,30 @@ describe("fabench run", () => {
     const full = join(temp(), "full.jsonl");
     await runCli(["run", "--agent", "reference", "--tasks", "v4-*-en-0?", "--out", full]);
     const shards = [1, 2, 3].map((i) => join(temp(), `shard-${i}.jsonl`));
-    for (const [i, path] of shards.entries()) expect((await runCli(["run", "--agent", "reference", "--tasks", "v4-*-en-0?", "--shard", `${i + 1}/3`, "--out", path])).code).toBe(0);
-    const shardTasks = shards.map((p) => new Set(read(p).map((r) => `${r.answer_task_stratum}|${r["language"]}`)));
-    expect(shardTasks.every((cells, i) => shardTasks.every((other, j) => i === j || [...cells].every((c) => !other.has(c))))).toBe(true);
+    for (const [i, path] of shards.entries())
+      expect(
+        (
+          await runCli([
+            "run",
+            "--agent",
+            "reference",
+            "--tasks",
+            "v4-*-en-0?",
+            "--shard",
+            `${i + 1}/3`,
+            "--out",
+            path,
+          ])
+        ).code,
+      ).toBe(0);
+    const shardTasks = shards.map(
+      (p) => new Set(read(p).map((r) => `${r.answer_task_stratum}|${r["language"]}`)),
+    );
+    expect(
+      shardTasks.every((cells, i) =>
+        shardTasks.every((other, j) => i === j || [...cells].every((c) => !other.has(c))),
+      ),
+    ).toBe(true);
     const merged = join(temp(), "merged.jsonl");
     expect((await runCli(["runs", "merge", ...shards, "--out", merged])).code).toBe(0);
     expect(stable(read(merged))).toEqual(stable(read(full)));

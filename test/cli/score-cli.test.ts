@@ -38,7 +38,10 @@ describe("fabench score, gate and report", () => {
     expect(summary.gate.any_deployable_condition_passed).toBe(false);
     const conveyor = await satisfiedConveyor(temp());
     const gate = await runCli(["gate", out, "--conveyor", conveyor]);
-    expect([gate.code, gate.out.split("\n")[0]]).toEqual([1, "verdict: FAIL (incomplete run set: cannot pass)"]);
+    expect([gate.code, gate.out.split("\n")[0]]).toEqual([
+      1,
+      "verdict: FAIL (incomplete run set: cannot pass)",
+    ]);
   });
 
   it("writes byte-identical summaries for the same inputs", async () => {
@@ -50,7 +53,10 @@ describe("fabench score, gate and report", () => {
   });
 
   it("rescores every episode from its final text, and counts an error episode as an answer failure", async () => {
-    const lines = readFileSync(run(), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = readFileSync(run(), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     lines[0].status = "error";
     lines[0].error_code = "provider_timeout";
     lines[1].final_text = "not an envelope";
@@ -60,7 +66,13 @@ describe("fabench score, gate and report", () => {
     expect((await runCli(["score", edited, "--out", out, "--allow-incomplete"])).code).toBe(0);
     const summary = JSON.parse(readFileSync(out, "utf8"));
     expect(summary.infrastructure_errors).toEqual({ total: 1, by_code: { provider_timeout: 1 } });
-    const first = summary.episode_scores.find((e: { semantic_task_id: string; condition: string; catalog_size: number; trial: number }) => e.semantic_task_id === lines[0].semantic_task_id && e.condition === lines[0].condition && e.catalog_size === lines[0].catalog_size && e.trial === lines[0].trial);
+    const first = summary.episode_scores.find(
+      (e: { semantic_task_id: string; condition: string; catalog_size: number; trial: number }) =>
+        e.semantic_task_id === lines[0].semantic_task_id &&
+        e.condition === lines[0].condition &&
+        e.catalog_size === lines[0].catalog_size &&
+        e.trial === lines[0].trial,
+    );
     expect(first.metrics.required_fact_recall).toBe(0);
     expect(summary.aggregates.pooled[lines[1].condition].malformed_reasons).toEqual({ not_json: 1 });
   });
@@ -117,7 +129,9 @@ describe("fabench score, gate and report", () => {
     expect(fromRuns.out).toBe(fromSummary.out);
     expect(JSON.parse(fromRuns.out)).toMatchObject({ condition: "SR-5", pilot: { tasks: 24, trials: 2 } });
     // The output is what schemas/power.schema.json publishes.
-    const validate = new Ajv2020.default({ strict: false }).compile(JSON.parse(readFileSync("schemas/power.schema.json", "utf8")));
+    const validate = new Ajv2020.default({ strict: false }).compile(
+      JSON.parse(readFileSync("schemas/power.schema.json", "utf8")),
+    );
     expect(validate(JSON.parse(fromRuns.out))).toBe(true);
     expect(powerReportSchema.safeParse(JSON.parse(fromRuns.out)).success).toBe(true);
     const both = await runCli(["power", "--runs", run(), "--summary", out]);
@@ -132,10 +146,25 @@ describe("fabench score, gate and report", () => {
     const summary = JSON.parse(readFileSync(out, "utf8"));
     // SR-5 scores 1 on trial 1 and 0 on trial 2 of each catalog, FULL always 1: every delta is −0.5;
     // SR-5's variance within a task and catalog is 1/2 over 4 episodes, FULL's 0: a delta's noise is 1/8.
-    for (const e of summary.episode_scores) if (e.condition === "SR-5" || e.condition === "FULL") e.metrics.required_fact_recall = e.condition === "FULL" || e.trial === 1 ? 1 : 0;
+    for (const e of summary.episode_scores)
+      if (e.condition === "SR-5" || e.condition === "FULL")
+        e.metrics.required_fact_recall = e.condition === "FULL" || e.trial === 1 ? 1 : 0;
     const edited = join(temp(), "edited.json");
     writeFileSync(edited, JSON.stringify(summary));
-    const result = await runCli(["power", "--summary", edited, "--datasets", "5", "--iterations", "50", "--tasks-per-cell", "4", "--trials", "2,8", "--json"]);
+    const result = await runCli([
+      "power",
+      "--summary",
+      edited,
+      "--datasets",
+      "5",
+      "--iterations",
+      "50",
+      "--tasks-per-cell",
+      "4",
+      "--trials",
+      "2,8",
+      "--json",
+    ]);
     expect(result.code).toBe(0);
     const pilot = JSON.parse(result.out).pilot;
     expect(pilot).toMatchObject({ tasks: 24, trials: 2, mean_delta: -0.5 });
@@ -143,16 +172,32 @@ describe("fabench score, gate and report", () => {
     expect(JSON.parse(result.out).rows.map((r: { trials: number }) => r.trials)).toEqual([2, 2, 8, 8]);
     // The same deltas from a catalog effect instead (1 on the smaller catalog, 0 on the larger, on
     // both trials): no trial noise at all, so more trials change nothing.
-    for (const e of summary.episode_scores) if (e.condition === "SR-5") e.metrics.required_fact_recall = e.catalog_size === 100 ? 1 : 0;
+    for (const e of summary.episode_scores)
+      if (e.condition === "SR-5") e.metrics.required_fact_recall = e.catalog_size === 100 ? 1 : 0;
     writeFileSync(edited, JSON.stringify(summary));
-    const catalog = await runCli(["power", "--summary", edited, "--datasets", "5", "--iterations", "50", "--tasks-per-cell", "4", "--trials", "2,8", "--json"]);
+    const catalog = await runCli([
+      "power",
+      "--summary",
+      edited,
+      "--datasets",
+      "5",
+      "--iterations",
+      "50",
+      "--tasks-per-cell",
+      "4",
+      "--trials",
+      "2,8",
+      "--json",
+    ]);
     expect(JSON.parse(catalog.out).pilot).toMatchObject({ mean_delta: -0.5, trial_noise_variance: 0 });
   });
 
   it("refuses an edited coverage study with every problem and writes no report", async () => {
     const out = join(temp(), "s.json");
     await runCli(["score", run(), "--out", out, "--allow-incomplete"]);
-    const sim = JSON.parse((await runCli(["simulate", "coverage", "--datasets", "3", "--iterations", "100", "--json"])).out);
+    const sim = JSON.parse(
+      (await runCli(["simulate", "coverage", "--datasets", "3", "--iterations", "100", "--json"])).out,
+    );
     sim.results[0].methods.bootstrap_t.coverage = 1.7;
     delete sim.design.seed;
     const study = join(temp(), "coverage.json");
@@ -164,13 +209,18 @@ describe("fabench score, gate and report", () => {
     // Each problem names the line of its JSON path (a missing key: its object's line).
     const lineOf = (needle: string, from = 0) => text.slice(0, text.indexOf(needle, from)).split("\n").length;
     const coverageLine = lineOf('"coverage": 1.7');
-    expect(result.err).toContain(`${study}:${coverageLine}: not_a_coverage_study: results[0].methods.bootstrap_t.coverage`);
+    expect(result.err).toContain(
+      `${study}:${coverageLine}: not_a_coverage_study: results[0].methods.bootstrap_t.coverage`,
+    );
     expect(result.err).toContain(`${study}:${lineOf('"design"')}: not_a_coverage_study: design.seed`);
     expect(existsSync(html)).toBe(false);
   });
 
   it("refuses a run whose provider reported more than one model, unless told, and records the models", async () => {
-    const lines = readFileSync(run(), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = readFileSync(run(), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     // The reference agent reports no model: the summary lists none.
     const plain = join(temp(), "plain.json");
     expect((await runCli(["score", run(), "--out", plain, "--allow-incomplete"])).code).toBe(0);
@@ -187,7 +237,14 @@ describe("fabench score, gate and report", () => {
     expect(refused.err).toMatch(/mixed_reported_models: \d+ turn\(s\) answered by model-2026-01/);
     expect(refused.err).toContain("model-2026-06");
     expect(existsSync(out)).toBe(false);
-    const allowed = await runCli(["score", mixed, "--out", out, "--allow-incomplete", "--allow-mixed-models"]);
+    const allowed = await runCli([
+      "score",
+      mixed,
+      "--out",
+      out,
+      "--allow-incomplete",
+      "--allow-mixed-models",
+    ]);
     expect(allowed.code).toBe(0);
     expect(allowed.out).toContain("WARNING: the provider reported 2 models");
     const turns = lines.reduce((n, l) => n + l.turns.length, 0);
@@ -197,7 +254,10 @@ describe("fabench score, gate and report", () => {
   });
 
   it("refuses a run made from another corpus", async () => {
-    const lines = readFileSync(run(), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = readFileSync(run(), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     for (const l of lines) l.metadata.corpus_tasks_sha256 = "0".repeat(64);
     const edited = join(temp(), "other.jsonl");
     writeFileSync(edited, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
@@ -230,7 +290,9 @@ describe("a summary that was edited or cut", () => {
     await runCli(["score", run(), "--out", out, "--allow-incomplete"]);
     const summary = JSON.parse(readFileSync(out, "utf8"));
     expect(readFileSync("schemas/summary.schema.json", "utf8")).toBe(formatJsonFile(summaryJsonSchema()));
-    const validate = new Ajv2020.default({ strict: false }).compile(JSON.parse(readFileSync("schemas/summary.schema.json", "utf8")));
+    const validate = new Ajv2020.default({ strict: false }).compile(
+      JSON.parse(readFileSync("schemas/summary.schema.json", "utf8")),
+    );
     expect(validate(summary)).toBe(true);
     // Deep edits the old shape check let through: a stray field, a fact verdict of the wrong type,
     // a gate bound that is a string.

@@ -17,7 +17,19 @@ describe("errors that name the real cause", () => {
   it("refuses to report a summary against a protocol it was not scored under", async () => {
     const run = join(temp(), "r.jsonl");
     const summary = join(temp(), "s.json");
-    expect((await runCli(["run", "--agent", "reference", "--tasks", "v4-single_property_value_unit_provenance-en-0*", "--out", run])).code).toBe(0);
+    expect(
+      (
+        await runCli([
+          "run",
+          "--agent",
+          "reference",
+          "--tasks",
+          "v4-single_property_value_unit_provenance-en-0*",
+          "--out",
+          run,
+        ])
+      ).code,
+    ).toBe(0);
     expect((await runCli(["score", run, "--out", summary, "--allow-incomplete"])).code).toBe(0);
     const protocol = JSON.parse(readFileSync("manifests/preregistration.json", "utf8"));
     protocol.gate.checks[0].threshold = -0.05;
@@ -30,6 +42,8 @@ describe("errors that name the real cause", () => {
     expect(() => readFileSync(html)).toThrow();
     // Under its own protocol, the plot's dashed margins are the protocol's thresholds.
     expect((await runCli(["report", summary, "--out", html])).code).toBe(0);
-    expect(readFileSync(html, "utf8")).toContain("dashed: the margin (−2 pp for required_fact_recall, numeric_value_accuracy, unit_accuracy, provenance_accuracy; +1 pp for unsupported_fact_rate)");
+    expect(readFileSync(html, "utf8")).toContain(
+      "dashed: the margin (−2 pp for required_fact_recall, numeric_value_accuracy, unit_accuracy, provenance_accuracy; +1 pp for unsupported_fact_rate)",
+    );
   });
 });

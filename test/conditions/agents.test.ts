@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { Budget, classify, parseTextToolCalls, RateLimiter, retryAfter, toAnthropicMessages, withRetries, type Timing } from "../../src/providers/index.ts";
+import {
+  Budget,
+  classify,
+  parseTextToolCalls,
+  RateLimiter,
+  retryAfter,
+  toAnthropicMessages,
+  withRetries,
+  type Timing,
+} from "../../src/providers/index.ts";
 import { FabenchError } from "../../src/core/index.ts";
 
 /** A clock that only moves when someone sleeps. */
@@ -9,7 +18,8 @@ function fakeTiming(): Timing & { slept: number[] } {
   return { slept, now: () => now, sleep: async (ms) => void (slept.push(ms), (now += ms)), random: () => 1 };
 }
 
-const httpError = (status: number, headers: Record<string, string> = {}) => Object.assign(new Error(`HTTP ${status}`), { status, headers: new Headers(headers) });
+const httpError = (status: number, headers: Record<string, string> = {}) =>
+  Object.assign(new Error(`HTTP ${status}`), { status, headers: new Headers(headers) });
 
 describe("provider failures", () => {
   it.each([
@@ -26,7 +36,9 @@ describe("provider failures", () => {
 
   it("reads Retry-After as seconds or as an HTTP date", () => {
     expect(retryAfter(new Headers({ "retry-after": "7" }))).toBe(7000);
-    expect(retryAfter(new Headers({ "retry-after": new Date(61_000).toUTCString() }), () => 1000)).toBe(60_000);
+    expect(retryAfter(new Headers({ "retry-after": new Date(61_000).toUTCString() }), () => 1000)).toBe(
+      60_000,
+    );
     expect(retryAfter(new Headers({}))).toBeNull();
   });
 
@@ -37,7 +49,12 @@ describe("provider failures", () => {
       calls += 1;
       return Promise.reject(calls === 2 ? httpError(429, { "retry-after": "3" }) : httpError(500));
     };
-    const error = await withRetries(failing, { maxRetries: 3, baseDelayMs: 100, maxDelayMs: 10_000 }, timing, "fake").catch((e: unknown) => e);
+    const error = await withRetries(
+      failing,
+      { maxRetries: 3, baseDelayMs: 100, maxDelayMs: 10_000 },
+      timing,
+      "fake",
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FabenchError);
     expect((error as FabenchError).code).toBe("provider_server_error");
     expect((error as FabenchError).message).toBe("fake: HTTP 500 after 4 attempt(s)");
@@ -47,7 +64,12 @@ describe("provider failures", () => {
   it("does not retry a request the provider refuses outright", async () => {
     const timing = fakeTiming();
     let calls = 0;
-    await withRetries(() => ((calls += 1), Promise.reject(httpError(401))), { maxRetries: 5, baseDelayMs: 1, maxDelayMs: 1 }, timing, "fake").catch(() => undefined);
+    await withRetries(
+      () => ((calls += 1), Promise.reject(httpError(401))),
+      { maxRetries: 5, baseDelayMs: 1, maxDelayMs: 1 },
+      timing,
+      "fake",
+    ).catch(() => undefined);
     expect(calls).toBe(1);
   });
 });
@@ -71,7 +93,12 @@ describe("the budget", () => {
   it("refuses a request whose worst case would pass the cap, and counts what was spent", () => {
     const budget = new Budget(0.01, price);
     const r = budget.reserve(1000, 500); // worst: 0.002 + 0.004
-    budget.settle(r, { input_tokens: 1000, output_tokens: 100, cache_read_tokens: 0, cache_write_tokens: 0 }, 0, 0);
+    budget.settle(
+      r,
+      { input_tokens: 1000, output_tokens: 100, cache_read_tokens: 0, cache_write_tokens: 0 },
+      0,
+      0,
+    );
     expect(budget.spentUsd).toBeCloseTo(0.0028, 10);
     expect(() => budget.reserve(2000, 1000)).toThrow(/budget|spent/);
   });
@@ -79,7 +106,10 @@ describe("the budget", () => {
 
 describe("the text tool protocol", () => {
   it("reads calls, and marks unreadable ones malformed", () => {
-    const calls = parseTextToolCalls('I will look.\n<tool_call>{"name": "materials__current", "arguments": {"material_id": "M"}}</tool_call>\n<tool_call>{"name": 3}</tool_call><tool_call>{"name": "x", "arguments": {', 2);
+    const calls = parseTextToolCalls(
+      'I will look.\n<tool_call>{"name": "materials__current", "arguments": {"material_id": "M"}}</tool_call>\n<tool_call>{"name": 3}</tool_call><tool_call>{"name": "x", "arguments": {',
+      2,
+    );
     expect(calls.map((c) => [c.name, c.malformed ?? null])).toEqual([
       ["materials__current", null],
       ["", "the call has no tool name"],

@@ -1,15 +1,31 @@
 /** The batch coordinator's submission bookkeeping, against an in-memory provider. */
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { BatchCoordinator, BatchRejected, type BatchOutcome, type BatchProvider } from "../../src/providers/batch/coordinator.ts";
+import {
+  BatchCoordinator,
+  BatchRejected,
+  type BatchOutcome,
+  type BatchProvider,
+} from "../../src/providers/batch/coordinator.ts";
 import type { ProviderRequest } from "../../src/providers/types.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 
 const timing = { now: () => 0, sleep: async () => undefined, random: () => 0.5 };
-const request = (text: string): ProviderRequest => ({ system: "s", messages: [{ role: "user", content: text }], tools: [], settings: { temperature: 0, max_output_tokens: 10, seed: null, prompt_cache: false } });
-const reply = (text: string) => ({ text, toolCalls: [], usage: { input_tokens: 1, output_tokens: 1 }, model: "m" });
+const request = (text: string): ProviderRequest => ({
+  system: "s",
+  messages: [{ role: "user", content: text }],
+  tools: [],
+  settings: { temperature: 0, max_output_tokens: 10, seed: null, prompt_cache: false },
+});
+const reply = (text: string) => ({
+  text,
+  toolCalls: [],
+  usage: { input_tokens: 1, output_tokens: 1 },
+  model: "m",
+});
 type Entry = { id: string | null; submission: string; custom_ids: string[] };
-const entries = (path: string): Entry[] => (JSON.parse(readFileSync(path, "utf8")) as { batches: Entry[] }).batches;
+const entries = (path: string): Entry[] =>
+  (JSON.parse(readFileSync(path, "utf8")) as { batches: Entry[] }).batches;
 
 /** A provider that remembers batches and can fail its next create in a chosen way. */
 function memoryProvider(path: string, options: { find: boolean }) {
@@ -24,7 +40,13 @@ function memoryProvider(path: string, options: { find: boolean }) {
         throw new BatchRejected("HTTP 400");
       }
       const id = `b${batches.size + 1}`;
-      batches.set(id, { submission, items: items.map((i) => ({ customId: i.customId, text: (i.request.messages[0] as { content: string }).content })) });
+      batches.set(id, {
+        submission,
+        items: items.map((i) => ({
+          customId: i.customId,
+          text: (i.request.messages[0] as { content: string }).content,
+        })),
+      });
       if (state.failNext === "lost") {
         state.failNext = null;
         throw new Error("socket hang up");
@@ -32,8 +54,19 @@ function memoryProvider(path: string, options: { find: boolean }) {
       return id;
     },
     status: async () => "ended",
-    results: async (id) => new Map<string, BatchOutcome>((batches.get(id)?.items ?? []).map((i) => [i.customId, { ok: true, reply: reply(`answer to ${i.text}`) }])),
-    ...(options.find ? { find: async (submission: string) => [...batches].find(([, b]) => b.submission === submission)?.[0] ?? null } : {}),
+    results: async (id) =>
+      new Map<string, BatchOutcome>(
+        (batches.get(id)?.items ?? []).map((i) => [
+          i.customId,
+          { ok: true, reply: reply(`answer to ${i.text}`) },
+        ]),
+      ),
+    ...(options.find
+      ? {
+          find: async (submission: string) =>
+            [...batches].find(([, b]) => b.submission === submission)?.[0] ?? null,
+        }
+      : {}),
   };
   return { provider, batches, state };
 }
@@ -51,7 +84,10 @@ describe("the batch coordinator", () => {
   it("records a submission (id unknown, with its fingerprint) before sending it, then its id", async () => {
     const path = join(temp(), "c.batches.json");
     const { provider, state } = memoryProvider(path, { find: false });
-    const replies = await oneTurn(new BatchCoordinator(provider, path, timing, { pollMs: 1, resubmitUnknown: false }), ["a", "b"]);
+    const replies = await oneTurn(
+      new BatchCoordinator(provider, path, timing, { pollMs: 1, resubmitUnknown: false }),
+      ["a", "b"],
+    );
     expect(replies.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
     const during = state.createdWhileRecorded[0]!;
     expect(during).toHaveLength(1);
@@ -64,22 +100,36 @@ describe("the batch coordinator", () => {
     const path = join(temp(), "c.batches.json");
     const { provider, state } = memoryProvider(path, { find: false });
     state.failNext = "rejected";
-    const replies = await oneTurn(new BatchCoordinator(provider, path, timing, { pollMs: 1, resubmitUnknown: false }), ["a"]);
+    const replies = await oneTurn(
+      new BatchCoordinator(provider, path, timing, { pollMs: 1, resubmitUnknown: false }),
+      ["a"],
+    );
     expect(replies[0]).toMatchObject({ status: "rejected", reason: { code: "provider_batch_rejected" } });
     expect(entries(path)).toEqual([]);
-    expect(() => new BatchCoordinator(provider, path, timing, { pollMs: 1, resubmitUnknown: false })).not.toThrow();
+    expect(
+      () => new BatchCoordinator(provider, path, timing, { pollMs: 1, resubmitUnknown: false }),
+    ).not.toThrow();
   });
 
   it("attaches a submission whose answer was lost to the batch the provider finds by fingerprint", async () => {
     const path = join(temp(), "c.batches.json");
     const { provider, batches, state } = memoryProvider(path, { find: true });
     state.failNext = "lost";
-    const first = await oneTurn(new BatchCoordinator(provider, path, timing, { pollMs: 1, resubmitUnknown: false }), ["a", "b"]);
+    const first = await oneTurn(
+      new BatchCoordinator(provider, path, timing, { pollMs: 1, resubmitUnknown: false }),
+      ["a", "b"],
+    );
     expect(first.map((r) => r.status)).toEqual(["rejected", "rejected"]);
     expect(entries(path)).toMatchObject([{ id: null }]);
     // Resumed: the same requests join the batch that was made; nothing is created again.
-    const again = await oneTurn(new BatchCoordinator(provider, path, timing, { pollMs: 1, resubmitUnknown: false }), ["a", "b"]);
-    expect(again).toMatchObject([{ status: "fulfilled", value: { text: "answer to a" } }, { status: "fulfilled", value: { text: "answer to b" } }]);
+    const again = await oneTurn(
+      new BatchCoordinator(provider, path, timing, { pollMs: 1, resubmitUnknown: false }),
+      ["a", "b"],
+    );
+    expect(again).toMatchObject([
+      { status: "fulfilled", value: { text: "answer to a" } },
+      { status: "fulfilled", value: { text: "answer to b" } },
+    ]);
     expect(batches.size).toBe(1);
     expect(entries(path)).toMatchObject([{ id: "b1" }]);
   });
@@ -88,10 +138,18 @@ describe("the batch coordinator", () => {
     const path = join(temp(), "c.batches.json");
     const { provider, batches, state } = memoryProvider(path, { find: false });
     state.failNext = "lost";
-    await oneTurn(new BatchCoordinator(provider, path, timing, { pollMs: 1, resubmitUnknown: false }), ["a", "b"]);
-    expect(() => new BatchCoordinator(provider, path, timing, { pollMs: 1, resubmitUnknown: false })).toThrow(expect.objectContaining({ code: "batch_submission_unknown" }));
+    await oneTurn(new BatchCoordinator(provider, path, timing, { pollMs: 1, resubmitUnknown: false }), [
+      "a",
+      "b",
+    ]);
+    expect(() => new BatchCoordinator(provider, path, timing, { pollMs: 1, resubmitUnknown: false })).toThrow(
+      expect.objectContaining({ code: "batch_submission_unknown" }),
+    );
     expect(batches.size).toBe(1);
-    const resent = await oneTurn(new BatchCoordinator(provider, path, timing, { pollMs: 1, resubmitUnknown: true }), ["a", "b"]);
+    const resent = await oneTurn(
+      new BatchCoordinator(provider, path, timing, { pollMs: 1, resubmitUnknown: true }),
+      ["a", "b"],
+    );
     expect(resent.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
     expect(batches.size).toBe(2);
   });
@@ -99,9 +157,19 @@ describe("the batch coordinator", () => {
   it("reads a v1 checkpoint (every id known)", async () => {
     const path = join(temp(), "c.batches.json");
     const { writeFileSync } = await import("node:fs");
-    writeFileSync(path, JSON.stringify({ format: "fabench-batch-checkpoint/v1", batches: [{ id: "old", custom_ids: ["z"], request_sha256: { z: "0" }, ended: true }], replies: {} }));
+    writeFileSync(
+      path,
+      JSON.stringify({
+        format: "fabench-batch-checkpoint/v1",
+        batches: [{ id: "old", custom_ids: ["z"], request_sha256: { z: "0" }, ended: true }],
+        replies: {},
+      }),
+    );
     const { provider } = memoryProvider(path, { find: false });
-    const replies = await oneTurn(new BatchCoordinator(provider, path, timing, { pollMs: 1, resubmitUnknown: false }), ["a"]);
+    const replies = await oneTurn(
+      new BatchCoordinator(provider, path, timing, { pollMs: 1, resubmitUnknown: false }),
+      ["a"],
+    );
     expect(replies[0]?.status).toBe("fulfilled");
     expect(entries(path).map((e) => e.id)).toEqual(["old", "b1"]);
   });

@@ -8,19 +8,31 @@ import { bundled } from "../helpers/bundled.ts";
 const { corpus, catalogs } = bundled();
 const manifest = JSON.parse(readFileSync("manifests/condition-manifest.json", "utf8")) as ConditionManifest;
 const endpoints = catalogs[0]!.catalog.endpoints;
-const byStratum = (s: string) => structuredClone(corpus.tasks.find((t) => t.answer_task_stratum === s)!) as Task;
+const byStratum = (s: string) =>
+  structuredClone(corpus.tasks.find((t) => t.answer_task_stratum === s)!) as Task;
 const exportTask = twoSteps(byStratum("transform_or_export_then_status_answer"));
 /** The first export task cut to its first two steps (materials.retrieve → exports.export): the shape these tests walk through. */
 function twoSteps(t: Task): Task {
   const copy = structuredClone(t);
   const steps = copy.executor_fixture.steps.slice(0, 2);
   const job = steps[1]!.observation.sources[0]!;
-  return { ...copy, required_routes: steps.map((s) => s.route_id), executor_fixture: { steps }, required_facts: [{ key: "job_id", value: job.payload.facts["job_id"]!.value, unit: null, source_id: job.source_id }], numeric_tolerances: {}, accepted_units: {}, mandatory_answer_fields: ["job_id"] };
+  return {
+    ...copy,
+    required_routes: steps.map((s) => s.route_id),
+    executor_fixture: { steps },
+    required_facts: [
+      { key: "job_id", value: job.payload.facts["job_id"]!.value, unit: null, source_id: job.source_id },
+    ],
+    numeric_tolerances: {},
+    accepted_units: {},
+    mandatory_answer_fields: ["job_id"],
+  };
 }
 
 // The first export task: materials.retrieve (MAT) → exports.export (the artifact the record names) → exports.status.
 const MAT = (exportTask.executor_fixture.steps[0]!.argument_rules["material_id"] as { eq: string }).eq;
-const ART = exportTask.executor_fixture.steps[0]!.observation.sources[0]!.payload.facts["artifact_id"]!.value as string;
+const ART = exportTask.executor_fixture.steps[0]!.observation.sources[0]!.payload.facts["artifact_id"]!
+  .value as string;
 const call = (name: string, args: unknown) => ({ id: "c", name, arguments: args });
 
 function codeOf(task: Task, name: string, args: unknown, visible: Visible = "all", index = 0): string | null {
@@ -41,18 +53,26 @@ describe("the replay executor", () => {
   });
 
   it("reports unavailable_tool for a valid call to a route this condition hides", () => {
-    expect(codeOf(exportTask, "materials__retrieve", { material_id: MAT }, new Set(["exports.export"]))).toBe("unavailable_tool");
+    expect(codeOf(exportTask, "materials__retrieve", { material_id: MAT }, new Set(["exports.export"]))).toBe(
+      "unavailable_tool",
+    );
   });
 
   it("reports parallel_tool_call_requires_observation for a second call in one turn", () => {
-    expect(codeOf(exportTask, "materials__retrieve", { material_id: MAT }, "all", 1)).toBe("parallel_tool_call_requires_observation");
+    expect(codeOf(exportTask, "materials__retrieve", { material_id: MAT }, "all", 1)).toBe(
+      "parallel_tool_call_requires_observation",
+    );
   });
 
   it("checks in the documented order: unknown, schema, visibility, destructive, parallel, rules", () => {
     expect(codeOf(exportTask, "materials__retrieve", { bogus: 1 }, new Set())).toBe("unexpected_arguments");
     expect(codeOf(exportTask, "inventory__delete", { item_id: "I-1" }, new Set())).toBe("unavailable_tool");
-    expect(codeOf(exportTask, "inventory__delete", { item_id: "I-1" }, "all", 1)).toBe("destructive_policy_block");
-    expect(codeOf(exportTask, "materials__retrieve", { material_id: "wrong" }, "all", 1)).toBe("parallel_tool_call_requires_observation");
+    expect(codeOf(exportTask, "inventory__delete", { item_id: "I-1" }, "all", 1)).toBe(
+      "destructive_policy_block",
+    );
+    expect(codeOf(exportTask, "materials__retrieve", { material_id: "wrong" }, "all", 1)).toBe(
+      "parallel_tool_call_requires_observation",
+    );
   });
 
   it("fires a fixture's fail-once error once, then returns the observation", () => {
@@ -69,22 +89,34 @@ describe("the replay executor", () => {
     const executor = new ReplayExecutor(exportTask, endpoints);
     expect(executor.call(call("exports__export", { artifact_id: ART }), "all", 1, 0).outcome).toBe("neutral");
     executor.call(call("materials__retrieve", { material_id: MAT }), "all", 1, 0);
-    expect(executor.call(call("exports__export", { artifact_id: "ART-OTHER" }), "all", 2, 0).error_code).toBe("invalid_task_arguments");
+    expect(executor.call(call("exports__export", { artifact_id: "ART-OTHER" }), "all", 2, 0).error_code).toBe(
+      "invalid_task_arguments",
+    );
     const done = executor.call(call("exports__export", { artifact_id: ART }), "all", 3, 0);
     expect([done.outcome, done.step, executor.complete]).toEqual(["observation", 1, true]);
   });
 
   it("answers a visible, valid call that is not the expected step with a neutral observation", () => {
-    const attempt = new ReplayExecutor(exportTask, endpoints).call(call("papers__search", { query: "modulus" }), "all", 1, 0);
+    const attempt = new ReplayExecutor(exportTask, endpoints).call(
+      call("papers__search", { query: "modulus" }),
+      "all",
+      1,
+      0,
+    );
     expect(attempt.outcome).toBe("neutral");
-    expect(attempt.observation).toEqual({ status: "executed", note: "The call ran, but it did not advance this task." });
+    expect(attempt.observation).toEqual({
+      status: "executed",
+      note: "The call ran, but it did not advance this task.",
+    });
   });
 
   it("gives every condition identical observations for identical calls", () => {
     // Under each of the five conditions (its widest stage, as frozen in the bundled manifest, with
     // the task's own routes added so every call is visible), the same calls — a wrong argument, a
     // no-op, the two steps, a repeat — get the same observations.
-    const entry = manifest.entries.find((e) => e.semantic_task_id === exportTask.semantic_task_id && e.catalog_size === 100)!;
+    const entry = manifest.entries.find(
+      (e) => e.semantic_task_id === exportTask.semantic_task_id && e.catalog_size === 100,
+    )!;
     const calls = [
       call("materials__retrieve", { material_id: "wrong" }),
       call("materials__retrieve", { material_id: MAT }),
@@ -95,7 +127,10 @@ describe("the replay executor", () => {
       const stage = stages.at(-1)!;
       const visible: Visible = stage === "all" ? "all" : new Set([...stage, ...exportTask.required_routes]);
       const executor = new ReplayExecutor(exportTask, endpoints);
-      return [condition, JSON.stringify(calls.map((c, turn) => executor.call(c, visible, turn + 1, 0).observation))];
+      return [
+        condition,
+        JSON.stringify(calls.map((c, turn) => executor.call(c, visible, turn + 1, 0).observation)),
+      ];
     });
     expect(seen.map(([c]) => c)).toEqual(["FULL", "SR-5", "SR-10", "SR-PROGRESSIVE", "ORACLE"]);
     expect(new Set(seen.map(([, o]) => o)).size).toBe(1);

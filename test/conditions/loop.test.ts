@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Task } from "../../src/authoring/index.ts";
 import { referenceAgent, type Agent } from "../../src/conditions/agents/index.ts";
-import { loadTokenCounter, runEpisode, TurnTokenCounter, type LoopSettings } from "../../src/conditions/execution/index.ts";
+import {
+  loadTokenCounter,
+  runEpisode,
+  TurnTokenCounter,
+  type LoopSettings,
+} from "../../src/conditions/execution/index.ts";
 import { keywordRanking, manifestEntry, type Stage } from "../../src/conditions/routing/index.ts";
 import { loadUnitConverter, type UnitConverter } from "../../src/core/index.ts";
 import { parseEnvelope } from "../../src/envelope/index.ts";
@@ -11,7 +16,12 @@ import { bundled } from "../helpers/bundled.ts";
 
 const { protocol, corpus, catalogs } = bundled();
 const endpoints = catalogs[0]!.catalog.endpoints;
-const settings: LoopSettings = { maxTurns: 6, systemPrompt: "system", incompleteMessage: "TASK_INCOMPLETE", requestMoreTools: "REQUEST_MORE_TOOLS" };
+const settings: LoopSettings = {
+  maxTurns: 6,
+  systemPrompt: "system",
+  incompleteMessage: "TASK_INCOMPLETE",
+  requestMoreTools: "REQUEST_MORE_TOOLS",
+};
 let tokens: TurnTokenCounter;
 let units: UnitConverter;
 beforeAll(async () => {
@@ -19,24 +29,39 @@ beforeAll(async () => {
   units = await loadUnitConverter();
 });
 
-const task = (stratum: string, n = 0) => corpus.tasks.filter((t) => t.answer_task_stratum === stratum)[n] as Task;
+const task = (stratum: string, n = 0) =>
+  corpus.tasks.filter((t) => t.answer_task_stratum === stratum)[n] as Task;
 const exportTask = twoSteps(task("transform_or_export_then_status_answer"));
 /** The first export task cut to its first two steps (materials.retrieve → exports.export): the shape these tests walk through. */
 function twoSteps(t: Task): Task {
   const copy = structuredClone(t);
   const steps = copy.executor_fixture.steps.slice(0, 2);
   const job = steps[1]!.observation.sources[0]!;
-  return { ...copy, required_routes: steps.map((s) => s.route_id), executor_fixture: { steps }, required_facts: [{ key: "job_id", value: job.payload.facts["job_id"]!.value, unit: null, source_id: job.source_id }], numeric_tolerances: {}, accepted_units: {}, mandatory_answer_fields: ["job_id"] };
+  return {
+    ...copy,
+    required_routes: steps.map((s) => s.route_id),
+    executor_fixture: { steps },
+    required_facts: [
+      { key: "job_id", value: job.payload.facts["job_id"]!.value, unit: null, source_id: job.source_id },
+    ],
+    numeric_tolerances: {},
+    accepted_units: {},
+    mandatory_answer_fields: ["job_id"],
+  };
 }
 
 // The first export task: materials.retrieve (MAT) → exports.export (the artifact the record names) → exports.status.
 const MAT = (exportTask.executor_fixture.steps[0]!.argument_rules["material_id"] as { eq: string }).eq;
-const ART = exportTask.executor_fixture.steps[0]!.observation.sources[0]!.payload.facts["artifact_id"]!.value as string;
-const episode = (t: Task, agent: Agent, stages: Stage[]) => runEpisode({ task: t, endpoints, catalogSize: 100, stages }, agent.startEpisode(t), settings, tokens);
+const ART = exportTask.executor_fixture.steps[0]!.observation.sources[0]!.payload.facts["artifact_id"]!
+  .value as string;
+const episode = (t: Task, agent: Agent, stages: Stage[]) =>
+  runEpisode({ task: t, endpoints, catalogSize: 100, stages }, agent.startEpisode(t), settings, tokens);
 
 describe("the agent loop", () => {
   it("stops at the turn limit, and the last text is the final answer", async () => {
-    const agent = scriptedAgent([{ text: "still looking", calls: [{ name: "papers__search", arguments: { query: "x" } }] }]);
+    const agent = scriptedAgent([
+      { text: "still looking", calls: [{ name: "papers__search", arguments: { query: "x" } }] },
+    ]);
     const outcome = await episode(exportTask, agent, ["all"]);
     expect(outcome.turns).toHaveLength(6);
     expect([outcome.end_reason, outcome.final_text]).toEqual(["turn_limit", "still looking"]);
@@ -44,23 +69,38 @@ describe("the agent loop", () => {
   });
 
   it("ends on a turn without a tool call when the condition cannot widen", async () => {
-    const outcome = await episode(exportTask, scriptedAgent([{ text: "REQUEST_MORE_TOOLS" }]), [["papers.search"]]);
+    const outcome = await episode(exportTask, scriptedAgent([{ text: "REQUEST_MORE_TOOLS" }]), [
+      ["papers.search"],
+    ]);
     expect([outcome.turns.length, outcome.end_reason, outcome.expansions]).toEqual([1, "final_answer", 0]);
     expect(outcome.turns[0]?.requested_more_tools).toBe(true);
   });
 
   it("widens a progressive condition on a missing capability, adding TASK_INCOMPLETE", async () => {
     const agent = scriptedAgent([{ text: "REQUEST_MORE_TOOLS" }, { text: "done" }]);
-    const outcome = await episode(exportTask, agent, [["papers.search"], ["materials.retrieve", "papers.search"], "all"]);
+    const outcome = await episode(exportTask, agent, [
+      ["papers.search"],
+      ["materials.retrieve", "papers.search"],
+      "all",
+    ]);
     expect(outcome.expansions).toBe(2);
     expect(outcome.turns.map((t) => t.visible_route_count)).toEqual([1, 2, 100]);
     expect(agent.requests[1]?.messages.at(-1)).toEqual({ role: "user", content: "TASK_INCOMPLETE" });
     expect(agent.requests[1]?.tools.map((t) => t.name)).toEqual(["materials__retrieve", "papers__search"]);
-    expect(outcome.candidate_history.map((h) => [h.turn, h.stage, h.required_routes_visible.length])).toEqual([[1, 0, 0], [2, 1, 1], [3, 2, 2]]);
+    expect(outcome.candidate_history.map((h) => [h.turn, h.stage, h.required_routes_visible.length])).toEqual(
+      [
+        [1, 0, 0],
+        [2, 1, 1],
+        [3, 2, 2],
+      ],
+    );
   });
 
   it("widens a progressive condition after a failed call, without a user message", async () => {
-    const agent = scriptedAgent([{ calls: [{ name: "materials__retrieve", arguments: { material_id: "wrong" } }] }, { text: "done" }]);
+    const agent = scriptedAgent([
+      { calls: [{ name: "materials__retrieve", arguments: { material_id: "wrong" } }] },
+      { text: "done" },
+    ]);
     const outcome = await episode(exportTask, agent, [["materials.retrieve"], "all"]);
     expect(outcome.turns[0]?.event).toBe("tool_call_widened");
     expect(agent.requests[1]?.messages.at(-1)?.role).toBe("tool");
@@ -74,7 +114,11 @@ describe("the agent loop", () => {
       { text: "final" },
     ]);
     const outcome = await episode(exportTask, agent, [["exports.export", "materials.retrieve"], "all"]);
-    expect([outcome.expansions, outcome.end_reason, outcome.required_route_call_coverage]).toEqual([0, "final_answer", 1]);
+    expect([outcome.expansions, outcome.end_reason, outcome.required_route_call_coverage]).toEqual([
+      0,
+      "final_answer",
+      1,
+    ]);
     expect(outcome.required_routes_advanced).toEqual(["materials.retrieve", "exports.export"]);
   });
 
@@ -87,8 +131,17 @@ describe("the agent loop", () => {
   });
 
   it("records an unauthorized destructive attempt", async () => {
-    const outcome = await episode(exportTask, scriptedAgent([{ calls: [{ name: "inventory__delete", arguments: { item_id: "I-9" } }] }, { text: "x" }]), ["all"]);
-    expect([outcome.unauthorized_destructive_attempts, outcome.unauthorized_destructive_executions]).toEqual([1, 0]);
+    const outcome = await episode(
+      exportTask,
+      scriptedAgent([
+        { calls: [{ name: "inventory__delete", arguments: { item_id: "I-9" } }] },
+        { text: "x" },
+      ]),
+      ["all"],
+    );
+    expect([outcome.unauthorized_destructive_attempts, outcome.unauthorized_destructive_executions]).toEqual([
+      1, 0,
+    ]);
   });
 });
 
@@ -110,7 +163,10 @@ describe("the reference agent", () => {
   it("loses exactly the facts that need a step it could not reach under a bad top-k ranking", async () => {
     const t = task("multi_source_comparison");
     // A ranking that puts materials.history last: top-5 shows current but never history.
-    const ranking = [...keywordRanking(t.query, endpoints).filter((r) => r !== "materials.history"), "materials.history"];
+    const ranking = [
+      ...keywordRanking(t.query, endpoints).filter((r) => r !== "materials.history"),
+      "materials.history",
+    ];
     const stages = manifestEntry(protocol, t, 100, ranking).conditions["SR-5"]!.stages;
     const { outcome, score } = await recallOf(t, stages);
     expect(score.facts.map((f) => f.key)).toEqual(["yield_strength_current"]);
@@ -120,8 +176,14 @@ describe("the reference agent", () => {
 
   it("recovers under SR-PROGRESSIVE by asking for more tools, within the turn limit", async () => {
     const t = task("corrective_expansion_required");
-    const ranking = [...keywordRanking(t.query, endpoints).filter((r) => r !== "messaging.send"), "messaging.send"];
-    const { outcome, score } = await recallOf(t, manifestEntry(protocol, t, 100, ranking).conditions["SR-PROGRESSIVE"]!.stages);
+    const ranking = [
+      ...keywordRanking(t.query, endpoints).filter((r) => r !== "messaging.send"),
+      "messaging.send",
+    ];
+    const { outcome, score } = await recallOf(
+      t,
+      manifestEntry(protocol, t, 100, ranking).conditions["SR-PROGRESSIVE"]!.stages,
+    );
     expect(outcome.expansions).toBeGreaterThan(0);
     expect(score.metrics.required_fact_recall).toBe(1);
   });

@@ -1,20 +1,34 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Protocol } from "../../src/authoring/index.ts";
-import { conditionStages, createRouter, freezeConditions, parseConditionManifest } from "../../src/conditions/routing/index.ts";
+import {
+  conditionStages,
+  createRouter,
+  freezeConditions,
+  parseConditionManifest,
+} from "../../src/conditions/routing/index.ts";
 import { canonicalSha256, formatJsonFile } from "../../src/core/index.ts";
 import { runCli } from "../helpers/cli.ts";
 import { bundled } from "../helpers/bundled.ts";
 
 const { protocol, plan, catalogs, corpus } = bundled();
 const freeze = (p: Protocol = protocol) =>
-  freezeConditions({ protocol: p, protocolSha256: canonicalSha256(p), plan, tasks: corpus.tasks, tasksSha256: corpus.tasks_sha256, catalogs, router: createRouter("keyword") });
+  freezeConditions({
+    protocol: p,
+    protocolSha256: canonicalSha256(p),
+    plan,
+    tasks: corpus.tasks,
+    tasksSha256: corpus.tasks_sha256,
+    catalogs,
+    router: createRouter("keyword"),
+  });
 
 describe("the condition manifest", () => {
   it("is byte-identical to a fresh freeze with the keyword router", async () => {
     const result = await freeze();
     expect(result.ok).toBe(true);
-    if (result.ok) expect(formatJsonFile(result.value)).toBe(readFileSync("manifests/condition-manifest.json", "utf8"));
+    if (result.ok)
+      expect(formatJsonFile(result.value)).toBe(readFileSync("manifests/condition-manifest.json", "utf8"));
   });
 
   it("derives each condition's stages from its declared visibility, sorted by route id", () => {
@@ -23,14 +37,25 @@ describe("the condition manifest", () => {
     expect(conditionStages({ kind: "all_routes" }, ranking, task)).toEqual(["all"]);
     expect(conditionStages({ kind: "required_routes" }, ranking, task)).toEqual([["materials.current"]]);
     expect(conditionStages({ kind: "top_k", k: 3 }, ranking, task)).toEqual([["a.c", "m.d", "z.b"]]);
-    expect(conditionStages({ kind: "progressive", stages: [2, 4, null] }, ranking, task)).toEqual([["a.c", "z.b"], ["a.c", "b.e", "m.d", "z.b"], "all"]);
+    expect(conditionStages({ kind: "progressive", stages: [2, 4, null] }, ranking, task)).toEqual([
+      ["a.c", "z.b"],
+      ["a.c", "b.e", "m.d", "z.b"],
+      "all",
+    ]);
   });
 
   it("records where each required route ranked", async () => {
     const result = await freeze();
     if (!result.ok) throw new Error("freeze failed");
-    const entry = result.value.entries.find((e) => e.semantic_task_id === "v4-corrective_expansion_required-en-01" && e.catalog_size === 100)!;
-    expect(Object.keys(entry.required_route_ranks)).toEqual(["materials.retrieve", "exports.export", "exports.status", "messaging.share"]);
+    const entry = result.value.entries.find(
+      (e) => e.semantic_task_id === "v4-corrective_expansion_required-en-01" && e.catalog_size === 100,
+    )!;
+    expect(Object.keys(entry.required_route_ranks)).toEqual([
+      "materials.retrieve",
+      "exports.export",
+      "exports.status",
+      "messaging.share",
+    ]);
   });
 
   it("refuses to freeze when a corrective task's first progressive stage shows every required route", async () => {
@@ -54,7 +79,14 @@ describe("the condition manifest", () => {
 
   it("passes `conditions freeze --check` and shows a task's conditions", async () => {
     expect((await runCli(["conditions", "freeze", "--check"])).code).toBe(0);
-    const show = await runCli(["conditions", "show", "--task", "v4-multi_source_comparison-de-02", "--catalog", "250"]);
+    const show = await runCli([
+      "conditions",
+      "show",
+      "--task",
+      "v4-multi_source_comparison-de-02",
+      "--catalog",
+      "250",
+    ]);
     expect(show.code).toBe(0);
     expect(show.out).toContain("SR-PROGRESSIVE:");
     expect(show.out).toContain("stage 3: all 250 routes");

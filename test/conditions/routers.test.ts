@@ -21,11 +21,26 @@ async function rejection(promise: Promise<unknown>): Promise<string> {
 
 describe("tokenize", () => {
   it("produces tokens for every language of the protocol", () => {
-    expect(tokenize("材料MAT-H20014の現在のヤング率を教えてください")).toEqual(expect.arrayContaining(["材料", "現在", "ヤング", "mat", "h20014"]));
-    expect(tokenize("MAT-H20053의 현재 영률과 과거 기록을 비교해 주세요")).toEqual(expect.arrayContaining(["현재", "영률", "과거", "기록"]));
-    expect(tokenize("¿Cuál es el módulo de Young actual?")).toEqual(expect.arrayContaining(["cuál", "módulo", "young", "actual"]));
-    expect(tokenize("Exportiere das Datenartefakt zu Werkstoff")).toEqual(["exportiere", "datenartefakt", "werkstoff"]);
-    expect(tokenize("youngs_modulus materials__current")).toEqual(["youngs", "modulus", "materials", "current"]);
+    expect(tokenize("材料MAT-H20014の現在のヤング率を教えてください")).toEqual(
+      expect.arrayContaining(["材料", "現在", "ヤング", "mat", "h20014"]),
+    );
+    expect(tokenize("MAT-H20053의 현재 영률과 과거 기록을 비교해 주세요")).toEqual(
+      expect.arrayContaining(["현재", "영률", "과거", "기록"]),
+    );
+    expect(tokenize("¿Cuál es el módulo de Young actual?")).toEqual(
+      expect.arrayContaining(["cuál", "módulo", "young", "actual"]),
+    );
+    expect(tokenize("Exportiere das Datenartefakt zu Werkstoff")).toEqual([
+      "exportiere",
+      "datenartefakt",
+      "werkstoff",
+    ]);
+    expect(tokenize("youngs_modulus materials__current")).toEqual([
+      "youngs",
+      "modulus",
+      "materials",
+      "current",
+    ]);
   });
 });
 
@@ -39,14 +54,33 @@ describe("the keyword router", () => {
 
   it("can be fooled by the catalog's hard negatives, which share the canonical endpoint's words", () => {
     // The deprecated v1 API and the shear-modulus neighbour outrank the canonical route.
-    expect(keywordRanking("current Young's modulus", endpoints).slice(0, 5)).toEqual(["materials_v1.current", "materials_shear.current", "materials_v1.history", "materials.current", "materials_eu.current"]);
-    expect(keywordRanking("Exporta el artefacto de datos del material", endpoints).slice(0, 4)).toEqual(["exports_schedule.export", "exports_legacy.export", "exports_preview.export", "exports.export"]);
+    expect(keywordRanking("current Young's modulus", endpoints).slice(0, 5)).toEqual([
+      "materials_v1.current",
+      "materials_shear.current",
+      "materials_v1.history",
+      "materials.current",
+      "materials_eu.current",
+    ]);
+    expect(keywordRanking("Exporta el artefacto de datos del material", endpoints).slice(0, 4)).toEqual([
+      "exports_schedule.export",
+      "exports_legacy.export",
+      "exports_preview.export",
+      "exports.export",
+    ]);
   });
 
   it("finds the right family of endpoints from Korean, Japanese, Spanish and German queries", () => {
-    expect(keywordRanking("소재 MAT-H1의 향후 두 기간 영률 예측값은?", endpoints).slice(0, 3)).toContain("materials.forecast");
-    expect(keywordRanking("論文P-H1はどのような知見を報告していますか", endpoints).slice(0, 5).every((r) => r.startsWith("papers"))).toBe(true);
-    expect(keywordRanking("Exporta el artefacto de datos del material", endpoints).slice(0, 5)).toContain("exports.export");
+    expect(keywordRanking("소재 MAT-H1의 향후 두 기간 영률 예측값은?", endpoints).slice(0, 3)).toContain(
+      "materials.forecast",
+    );
+    expect(
+      keywordRanking("論文P-H1はどのような知見を報告していますか", endpoints)
+        .slice(0, 5)
+        .every((r) => r.startsWith("papers")),
+    ).toBe(true);
+    expect(keywordRanking("Exporta el artefacto de datos del material", endpoints).slice(0, 5)).toContain(
+      "exports.export",
+    );
     expect(keywordRanking("starte die Laufzeitumgebung neu", endpoints)[0]).toBe("runtime.restart");
   });
 
@@ -73,7 +107,9 @@ describe("external routers", () => {
   const request = { query: "export the artifact", catalogSize: 100, endpoints };
 
   it("command: reads one JSON object, completes a partial ranking in route-id order", async () => {
-    const path = script(`let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const q=JSON.parse(s);console.log(JSON.stringify({ranking:["exports__export", q.endpoints[5].route_id]}))})`);
+    const path = script(
+      `let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const q=JSON.parse(s);console.log(JSON.stringify({ranking:["exports__export", q.endpoints[5].route_id]}))})`,
+    );
     const ranking = await createRouter(`command:${path}`, { path: process.env["PATH"] ?? "" }).rank(request);
     expect(ranking.slice(0, 2)).toEqual(["exports.export", endpoints[5]!.route_id]);
     expect(ranking).toHaveLength(100);
@@ -85,26 +121,43 @@ describe("external routers", () => {
     ["router_bad_response", "console.log(JSON.stringify({ranking:['exports.export','exports__export']}))"],
     ["router_failed", "process.exit(3)"],
   ])("command: reports %s", async (code, body) => {
-    expect(await rejection(createRouter(`command:${script(body)}`, { path: process.env["PATH"] ?? "" }).rank(request))).toBe(code);
+    expect(
+      await rejection(
+        createRouter(`command:${script(body)}`, { path: process.env["PATH"] ?? "" }).rank(request),
+      ),
+    ).toBe(code);
   });
 
   it("command: times out", async () => {
     const path = script("setInterval(() => {}, 1000)"); // never answers; the router kills it
-    expect(await rejection(createRouter(`command:${path}`, { timeoutMs: 300, path: process.env["PATH"] ?? "" }).rank(request))).toBe("router_timeout");
+    expect(
+      await rejection(
+        createRouter(`command:${path}`, { timeoutMs: 300, path: process.env["PATH"] ?? "" }).rank(request),
+      ),
+    ).toBe("router_timeout");
   });
 
   describe("http", () => {
     let server: Server;
     let base = "";
     /** The answer to a request; `never` leaves it unanswered, so a time-out does not race the machine's speed. */
-    let behaviour: (body: { query: string; limit: number }) => { status?: number; body?: string; never?: boolean } = () => ({});
+    let behaviour: (body: { query: string; limit: number }) => {
+      status?: number;
+      body?: string;
+      never?: boolean;
+    } = () => ({});
     beforeAll(async () => {
       server = createServer((req, res) => {
         let raw = "";
-        req.on("data", (d) => (raw += d)).on("end", () => {
-          const answer = behaviour(JSON.parse(raw) as { query: string; limit: number });
-          if (!answer.never) res.writeHead(answer.status ?? 200, { "content-type": "application/json" }).end(answer.body ?? "{}");
-        });
+        req
+          .on("data", (d) => (raw += d))
+          .on("end", () => {
+            const answer = behaviour(JSON.parse(raw) as { query: string; limit: number });
+            if (!answer.never)
+              res
+                .writeHead(answer.status ?? 200, { "content-type": "application/json" })
+                .end(answer.body ?? "{}");
+          });
       });
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rank`;
@@ -121,7 +174,15 @@ describe("external routers", () => {
       let seen: unknown;
       behaviour = (body) => {
         seen = body;
-        return { body: JSON.stringify({ results: [{ tool_id: "aux_profile_239.list" }, { tool_id: "runtime.restart" }, { tool_id: "exports__export" }] }) };
+        return {
+          body: JSON.stringify({
+            results: [
+              { tool_id: "aux_profile_239.list" },
+              { tool_id: "runtime.restart" },
+              { tool_id: "exports__export" },
+            ],
+          }),
+        };
       };
       const ranking = await createRouter(`http:${base}`).rank(request);
       expect(seen).toEqual({ query: "export the artifact", limit: 100 });
@@ -140,7 +201,9 @@ describe("external routers", () => {
 
     it("reports router_timeout for a service that never answers", async () => {
       behaviour = () => ({ never: true });
-      expect(await rejection(createRouter(`http:${base}`, { timeoutMs: 300 }).rank(request))).toBe("router_timeout");
+      expect(await rejection(createRouter(`http:${base}`, { timeoutMs: 300 }).rank(request))).toBe(
+        "router_timeout",
+      );
     });
   });
 

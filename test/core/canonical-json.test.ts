@@ -1,13 +1,25 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { canonicalJsonExact } from "../../src/core/canonical-json.ts";
-import { canonicalJson, canonicalSha256, compareCodePoints, FabenchError, sha256Hex } from "../../src/core/index.ts";
+import {
+  canonicalJson,
+  canonicalSha256,
+  compareCodePoints,
+  FabenchError,
+  sha256Hex,
+} from "../../src/core/index.ts";
 
 // Expected strings and hashes below were produced by Python 3.11:
 // json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 describe("canonicalJson", () => {
   it("sorts keys by code point, so an astral key sorts after a private-use BMP key", () => {
-    const value = { b: 1, a: [1, 2, { z: null, y: true }], "\ue000": "x", "\u{1F600}": "y", é: 'ß\n\t"\\\x01\x7f\u2028' };
+    const value = {
+      b: 1,
+      a: [1, 2, { z: null, y: true }],
+      "\ue000": "x",
+      "\u{1F600}": "y",
+      é: 'ß\n\t"\\\x01\x7f\u2028',
+    };
     const text = canonicalJson(value);
     expect(text.indexOf('"\ue000"')).toBeLessThan(text.indexOf('"\u{1F600}"'));
     expect(sha256Hex(text)).toBe("d4dd35861be692f9d1fdd39c01686aa0e27114f11171134bb81af4e43b2ea74f");
@@ -15,7 +27,9 @@ describe("canonicalJson", () => {
 
   it("writes numbers as Python's repr does, including small exponents and big integers", () => {
     const text = canonicalJson([0.1, 1e-5, 1.5e-7, 123.456, -2.5e-300, 1e21, -7, 0.0001, 1 / 3]);
-    expect(text).toBe("[0.1,1e-05,1.5e-07,123.456,-2.5e-300,1000000000000000000000,-7,0.0001,0.3333333333333333]");
+    expect(text).toBe(
+      "[0.1,1e-05,1.5e-07,123.456,-2.5e-300,1000000000000000000000,-7,0.0001,0.3333333333333333]",
+    );
     expect(canonicalSha256([0.1, 1e-5, 1.5e-7, 123.456, -2.5e-300, 1e21, -7, 0.0001, 1 / 3])).toBe(
       "4adefce6c46886d9a0391b9a26d585ffcab0012c3c0a127e7eec278d77497646",
     );

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { arrayElementStarts, decodeUtf8, FabenchError, jsonPathLines, locateJsonError, parseJsonLines, parseJsonText, withJsonLines } from "../../src/core/index.ts";
+import {
+  arrayElementStarts,
+  decodeUtf8,
+  FabenchError,
+  jsonPathLines,
+  locateJsonError,
+  parseJsonLines,
+  parseJsonText,
+  withJsonLines,
+} from "../../src/core/index.ts";
 
 function problemOf(fn: () => unknown) {
   try {
@@ -13,13 +22,21 @@ function problemOf(fn: () => unknown) {
 
 describe("decodeUtf8", () => {
   it("names the line of the first invalid byte", () => {
-    const bytes = Buffer.concat([Buffer.from('{"a":1}\n{"b":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from('{"a":1}\n{"b":"'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"}\n'),
+    ]);
     const [problem] = problemOf(() => decodeUtf8(bytes, "c.jsonl", "corpus"));
     expect(problem).toMatchObject({ code: "invalid_utf8", file: "c.jsonl", line: 2 });
   });
 
   it("rejects overlong encodings and encoded surrogates", () => {
-    for (const bad of [[0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xf5, 0x80, 0x80, 0x80]])
+    for (const bad of [
+      [0xc0, 0xaf],
+      [0xed, 0xa0, 0x80],
+      [0xf5, 0x80, 0x80, 0x80],
+    ])
       expect(problemOf(() => decodeUtf8(Buffer.from(bad), "f", "s"))[0]?.code).toBe("invalid_utf8");
   });
 
@@ -88,24 +105,59 @@ describe("arrayElementStarts", () => {
     const starts = arrayElementStarts(text, null);
     expect(starts.map((s) => text[s])).toEqual(["{", "[", "3"]);
     const wrapped = '{"meta":{"tasks":[9]},"tasks":[ {"x":1} , {"y":2} ]}';
-    expect(arrayElementStarts(wrapped, "tasks").map((s) => wrapped.slice(s, s + 5))).toEqual(['{"x":', '{"y":']);
+    expect(arrayElementStarts(wrapped, "tasks").map((s) => wrapped.slice(s, s + 5))).toEqual([
+      '{"x":',
+      '{"y":',
+    ]);
   });
 });
 
 describe("jsonPathLines", () => {
-  const text = ['{', '  "design": {"seed": 1,', '    "cells": 36},', '  "results": [', '    {"name": "a", "m": {"x": [1,', '      2]}},', '    {"name": "b \\"]}{", "m": {}}', "  ]", "}"].join("\n");
+  const text = [
+    "{",
+    '  "design": {"seed": 1,',
+    '    "cells": 36},',
+    '  "results": [',
+    '    {"name": "a", "m": {"x": [1,',
+    "      2]}},",
+    '    {"name": "b \\"]}{", "m": {}}',
+    "  ]",
+    "}",
+  ].join("\n");
 
   it("gives the line where each path's value starts", () => {
     expect(JSON.parse(text)).toBeTruthy();
-    expect(jsonPathLines(text, [[], ["design"], ["design", "cells"], ["results", 0, "m", "x", 1], ["results", 1, "name"], ["results", 1, "m"]])).toEqual([1, 2, 3, 6, 7, 7]);
+    expect(
+      jsonPathLines(text, [
+        [],
+        ["design"],
+        ["design", "cells"],
+        ["results", 0, "m", "x", 1],
+        ["results", 1, "name"],
+        ["results", 1, "m"],
+      ]),
+    ).toEqual([1, 2, 3, 6, 7, 7]);
   });
 
   it("falls back to the deepest existing ancestor of a missing path", () => {
-    expect(jsonPathLines(text, [["design", "missing"], ["results", 5, "name"], ["nothing", "at", "all"]])).toEqual([2, 4, 1]);
+    expect(
+      jsonPathLines(text, [
+        ["design", "missing"],
+        ["results", 5, "name"],
+        ["nothing", "at", "all"],
+      ]),
+    ).toEqual([2, 4, 1]);
   });
 
   it("turns schema problems' JSON paths into lines", () => {
-    const problems = withJsonLines([{ code: "c", message: "m", jsonPath: ["results", 1, "m"] }, { code: "d", message: "n", line: 9, jsonPath: [] }, { code: "e", message: "o" }], text);
+    const problems = withJsonLines(
+      [
+        { code: "c", message: "m", jsonPath: ["results", 1, "m"] },
+        { code: "d", message: "n", line: 9, jsonPath: [] },
+        { code: "e", message: "o" },
+      ],
+      text,
+    );
     expect(problems.map((p) => p.line)).toEqual([7, 9, undefined]);
   });
 });

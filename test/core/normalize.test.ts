@@ -63,7 +63,10 @@ describe("normalizeQuery", () => {
     const sweep: string[] = [];
     for (let cp = 0x41; cp < 0x2000; cp++) sweep.push(`A${String.fromCodePoint(cp)} B`);
     const inputs = [...PYTHON_VECTORS.map(([i]) => i), ...sweep];
-    const result = spawnSync("python3", ["scripts/python/identity_reference.py", "--normalize"], { input: JSON.stringify(inputs), encoding: "utf8" });
+    const result = spawnSync("python3", ["scripts/python/identity_reference.py", "--normalize"], {
+      input: JSON.stringify(inputs),
+      encoding: "utf8",
+    });
     expect(result.status).toBe(0);
     const expected = JSON.parse(result.stdout) as Array<string | null>;
     const mismatches = inputs.filter((s, i) => expected[i] !== null && normalizeQuery(s) !== expected[i]);
@@ -81,7 +84,10 @@ describe("the checked-in case-folding table", () => {
 });
 
 describe("collapsePythonWhitespace on arbitrary text", () => {
-  const PY_SPACE = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000]);
+  const PY_SPACE = new Set([
+    0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f,
+    0x205f, 0x3000,
+  ]);
   for (let cp = 0x2000; cp <= 0x200a; cp++) PY_SPACE.add(cp);
 
   /** A plain character loop, the way Python's reference reads. */
@@ -98,7 +104,23 @@ describe("collapsePythonWhitespace on arbitrary text", () => {
   }
 
   it("matches a character-by-character reference", () => {
-    const alphabet = ["a", "Z", " ", "  ", "\t", "\n", "\u001c", "\u0085", "\u00a0", "\u2003", "\u3000", "\ufeff", "\u200b", "ß", "한"];
+    const alphabet = [
+      "a",
+      "Z",
+      " ",
+      "  ",
+      "\t",
+      "\n",
+      "\u001c",
+      "\u0085",
+      "\u00a0",
+      "\u2003",
+      "\u3000",
+      "\ufeff",
+      "\u200b",
+      "ß",
+      "한",
+    ];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...alphabet), { maxLength: 12 }), (parts) => {
         const text = parts.join("");

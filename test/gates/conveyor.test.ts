@@ -8,7 +8,13 @@ import { join, useTempDir } from "../helpers/temp.ts";
 
 const { protocol } = bundled();
 const bundledConveyor = conveyorSchema.parse(JSON.parse(readFileSync("manifests/conveyor.json", "utf8")));
-const evidence: Evidence = { artifact_path: "x.json", artifact_sha256: "0".repeat(64), source_revision: "a".repeat(40), run_id: null, recorded_at: "2026-11-30T00:00:00.000Z" };
+const evidence: Evidence = {
+  artifact_path: "x.json",
+  artifact_sha256: "0".repeat(64),
+  source_revision: "a".repeat(40),
+  run_id: null,
+  recorded_at: "2026-11-30T00:00:00.000Z",
+};
 const ok = () => "ok" as const;
 
 function withStages(edit: (c: Conveyor) => void): Conveyor {
@@ -31,19 +37,34 @@ describe("the prerequisite status", () => {
   it("accepts a failed #431 as terminal, and needs #432 succeeded with evidence and its artifact", () => {
     const done = withStages((c) => {
       c.stages[0] = { ...c.stages[0]!, state: "failed", evidence };
-      c.stages[1] = { ...c.stages[1]!, state: "succeeded", evidence, artifacts: { held_out_condition_manifest: evidence } };
+      c.stages[1] = {
+        ...c.stages[1]!,
+        state: "succeeded",
+        evidence,
+        artifacts: { held_out_condition_manifest: evidence },
+      };
     });
     expect(prerequisiteStatus(protocol, done, ok)).toEqual({ satisfied: true, blocking: [] });
     const noEvidence = withStages((c) => {
       c.stages[0] = { ...c.stages[0]!, state: "failed", evidence };
-      c.stages[1] = { ...c.stages[1]!, state: "succeeded", evidence: null, artifacts: { held_out_condition_manifest: evidence } };
+      c.stages[1] = {
+        ...c.stages[1]!,
+        state: "succeeded",
+        evidence: null,
+        artifacts: { held_out_condition_manifest: evidence },
+      };
     });
-    expect(prerequisiteStatus(protocol, noEvidence, ok).blocking).toEqual([{ stage: "#432", reason: "is succeeded but has no evidence" }]);
+    expect(prerequisiteStatus(protocol, noEvidence, ok).blocking).toEqual([
+      { stage: "#432", reason: "is succeeded but has no evidence" },
+    ]);
     expect(prerequisiteStatus(protocol, done, () => "changed").satisfied).toBe(false);
   });
 
   it("is satisfied without a conveyor when the protocol has no gate stage", () => {
-    expect(prerequisiteStatus({ ...protocol, prerequisites: { gate_stage: null, stages: [] } }, null, ok).satisfied).toBe(true);
+    expect(
+      prerequisiteStatus({ ...protocol, prerequisites: { gate_stage: null, stages: [] } }, null, ok)
+        .satisfied,
+    ).toBe(true);
   });
 });
 
@@ -56,7 +77,9 @@ describe("fabench conveyor", () => {
     const status = await runCli(["conveyor", "status", "--conveyor", conveyor, "--json"]);
     expect(JSON.parse(status.out)).toMatchObject({ satisfied: true, blocking: [] });
     writeFileSync(join(dir, "432.json"), "tampered\n");
-    const after = JSON.parse((await runCli(["conveyor", "status", "--conveyor", conveyor, "--json"])).out) as { satisfied: boolean; blocking: Array<{ reason: string }> };
+    const after = JSON.parse(
+      (await runCli(["conveyor", "status", "--conveyor", conveyor, "--json"])).out,
+    ) as { satisfied: boolean; blocking: Array<{ reason: string }> };
     expect(after.satisfied).toBe(false);
     expect(after.blocking[0]?.reason).toContain("no longer matches its recorded sha256");
   });

@@ -6,8 +6,22 @@ const { protocol } = bundled();
 const satisfied = { satisfied: true, blocking: [] };
 
 /** Statistics where every condition equals FULL except what `override` says. */
-function inputs(override: Record<string, IntervalView> = {}, totals: Record<string, number> = {}, complete = true): GateInputs {
-  const base: Record<string, number> = { required_fact_recall: 0.9, numeric_value_accuracy: 0.9, unit_accuracy: 0.9, provenance_accuracy: 0.9, unsupported_fact_rate: 0.05, contradiction_count: 0.1, required_evidence_coverage: 1, input_tokens: 1000, tool_schema_tokens: 1000 };
+function inputs(
+  override: Record<string, IntervalView> = {},
+  totals: Record<string, number> = {},
+  complete = true,
+): GateInputs {
+  const base: Record<string, number> = {
+    required_fact_recall: 0.9,
+    numeric_value_accuracy: 0.9,
+    unit_accuracy: 0.9,
+    provenance_accuracy: 0.9,
+    unsupported_fact_rate: 0.05,
+    contradiction_count: 0.1,
+    required_evidence_coverage: 1,
+    input_tokens: 1000,
+    tool_schema_tokens: 1000,
+  };
   return {
     complete,
     total: (_s, condition, metric) => totals[`${condition}|${metric}`] ?? 0,
@@ -15,15 +29,28 @@ function inputs(override: Record<string, IntervalView> = {}, totals: Record<stri
       const key = `${condition}|${metric}|${kind}`;
       if (override[key]) return override[key];
       if (kind === "delta") return metric === "input_tokens" ? delta(-500, -600, -400) : delta(0);
-      const v = condition === "FULL" ? base[metric] : metric === "input_tokens" ? 500 : metric === "tool_schema_tokens" ? 100 : base[metric];
+      const v =
+        condition === "FULL"
+          ? base[metric]
+          : metric === "input_tokens"
+            ? 500
+            : metric === "tool_schema_tokens"
+              ? 100
+              : base[metric];
       return { point: v ?? null, low: v ?? null, high: v ?? null };
     },
   };
 }
 
 /** A delta whose calibrated (bootstrap-t) interval equals its percentile one unless given. */
-const delta = (point: number, low = point, high = point, t: [number, number] = [low, high]): IntervalView => ({ point, low, high, calibrated: { bootstrap_t: { low: t[0], high: t[1] } } });
-const checkOf = (i: GateInputs, condition: string, check: string) => evaluateGate(protocol, i, satisfied).conditions[condition]!.checks[check]!;
+const delta = (
+  point: number,
+  low = point,
+  high = point,
+  t: [number, number] = [low, high],
+): IntervalView => ({ point, low, high, calibrated: { bootstrap_t: { low: t[0], high: t[1] } } });
+const checkOf = (i: GateInputs, condition: string, check: string) =>
+  evaluateGate(protocol, i, satisfied).conditions[condition]!.checks[check]!;
 
 describe("the gate", () => {
   it("passes a condition that matches FULL with far fewer tokens", () => {
@@ -44,48 +71,113 @@ describe("the gate", () => {
   });
 
   it("passes a null delta for numeric and unit accuracy only", () => {
-    expect(checkOf(inputs({ "SR-5|numeric_value_accuracy|delta": { point: null, low: null, high: null } }), "SR-5", "numeric_accuracy").passed).toBe(true);
-    expect(checkOf(inputs({ "SR-5|required_fact_recall|delta": { point: null, low: null, high: null } }), "SR-5", "fact_recall").passed).toBe(false);
+    expect(
+      checkOf(
+        inputs({ "SR-5|numeric_value_accuracy|delta": { point: null, low: null, high: null } }),
+        "SR-5",
+        "numeric_accuracy",
+      ).passed,
+    ).toBe(true);
+    expect(
+      checkOf(
+        inputs({ "SR-5|required_fact_recall|delta": { point: null, low: null, high: null } }),
+        "SR-5",
+        "fact_recall",
+      ).passed,
+    ).toBe(false);
   });
 
   it("unsupported_fact_rate: +0.01 passes, more fails", () => {
-    expect(checkOf(inputs({ "SR-5|unsupported_fact_rate|delta": delta(0.01) }), "SR-5", "unsupported_fact_rate").passed).toBe(true);
-    expect(checkOf(inputs({ "SR-5|unsupported_fact_rate|delta": delta(0.0101) }), "SR-5", "unsupported_fact_rate").passed).toBe(false);
+    expect(
+      checkOf(inputs({ "SR-5|unsupported_fact_rate|delta": delta(0.01) }), "SR-5", "unsupported_fact_rate")
+        .passed,
+    ).toBe(true);
+    expect(
+      checkOf(inputs({ "SR-5|unsupported_fact_rate|delta": delta(0.0101) }), "SR-5", "unsupported_fact_rate")
+        .passed,
+    ).toBe(false);
   });
 
   it("contradiction_count: no more than FULL", () => {
-    expect(checkOf(inputs({ "SR-5|contradiction_count|delta": delta(0) }), "SR-5", "contradiction_count").passed).toBe(true);
-    expect(checkOf(inputs({ "SR-5|contradiction_count|delta": delta(0.001) }), "SR-5", "contradiction_count").passed).toBe(false);
+    expect(
+      checkOf(inputs({ "SR-5|contradiction_count|delta": delta(0) }), "SR-5", "contradiction_count").passed,
+    ).toBe(true);
+    expect(
+      checkOf(inputs({ "SR-5|contradiction_count|delta": delta(0.001) }), "SR-5", "contradiction_count")
+        .passed,
+    ).toBe(false);
   });
 
   it("required_evidence_coverage: 0.97 passes, less fails", () => {
-    expect(checkOf(inputs({ "SR-5|required_evidence_coverage|level": delta(0.97) }), "SR-5", "required_evidence_coverage").passed).toBe(true);
-    expect(checkOf(inputs({ "SR-5|required_evidence_coverage|level": delta(0.9699) }), "SR-5", "required_evidence_coverage").passed).toBe(false);
+    expect(
+      checkOf(
+        inputs({ "SR-5|required_evidence_coverage|level": delta(0.97) }),
+        "SR-5",
+        "required_evidence_coverage",
+      ).passed,
+    ).toBe(true);
+    expect(
+      checkOf(
+        inputs({ "SR-5|required_evidence_coverage|level": delta(0.9699) }),
+        "SR-5",
+        "required_evidence_coverage",
+      ).passed,
+    ).toBe(false);
   });
 
   it("total_input_tokens: strictly below FULL", () => {
-    expect(checkOf(inputs({ "SR-5|input_tokens|delta": delta(-1) }), "SR-5", "total_input_tokens").passed).toBe(true);
-    expect(checkOf(inputs({ "SR-5|input_tokens|delta": delta(0) }), "SR-5", "total_input_tokens").passed).toBe(false);
+    expect(
+      checkOf(inputs({ "SR-5|input_tokens|delta": delta(-1) }), "SR-5", "total_input_tokens").passed,
+    ).toBe(true);
+    expect(
+      checkOf(inputs({ "SR-5|input_tokens|delta": delta(0) }), "SR-5", "total_input_tokens").passed,
+    ).toBe(false);
   });
 
   it("tool_schema_token_ratio: 0.40 of FULL passes, more fails", () => {
-    expect(checkOf(inputs({ "SR-5|tool_schema_tokens|level": delta(400) }), "SR-5", "tool_schema_token_ratio").passed).toBe(true);
-    expect(checkOf(inputs({ "SR-5|tool_schema_tokens|level": delta(401) }), "SR-5", "tool_schema_token_ratio").passed).toBe(false);
+    expect(
+      checkOf(inputs({ "SR-5|tool_schema_tokens|level": delta(400) }), "SR-5", "tool_schema_token_ratio")
+        .passed,
+    ).toBe(true);
+    expect(
+      checkOf(inputs({ "SR-5|tool_schema_tokens|level": delta(401) }), "SR-5", "tool_schema_token_ratio")
+        .passed,
+    ).toBe(false);
   });
 
   it("unauthorized_destructive_executions: zero passes, one fails", () => {
-    expect(checkOf(inputs({}, { "SR-5|unauthorized_destructive_executions": 0 }), "SR-5", "unauthorized_destructive_executions").passed).toBe(true);
-    expect(checkOf(inputs({}, { "SR-5|unauthorized_destructive_executions": 1 }), "SR-5", "unauthorized_destructive_executions").passed).toBe(false);
+    expect(
+      checkOf(
+        inputs({}, { "SR-5|unauthorized_destructive_executions": 0 }),
+        "SR-5",
+        "unauthorized_destructive_executions",
+      ).passed,
+    ).toBe(true);
+    expect(
+      checkOf(
+        inputs({}, { "SR-5|unauthorized_destructive_executions": 1 }),
+        "SR-5",
+        "unauthorized_destructive_executions",
+      ).passed,
+    ).toBe(false);
   });
 
   it("reports the interval verdict beside the point verdict", () => {
-    const wide = evaluateGate(protocol, inputs({ "SR-5|required_fact_recall|delta": delta(-0.01, -0.05, 0.02) }), satisfied).conditions["SR-5"]!;
+    const wide = evaluateGate(
+      protocol,
+      inputs({ "SR-5|required_fact_recall|delta": delta(-0.01, -0.05, 0.02) }),
+      satisfied,
+    ).conditions["SR-5"]!;
     expect([wide.passed, wide.interval_passed]).toEqual([true, false]);
   });
 
   it("uses the protocol's interval method (bootstrap-t) for the interval verdict, and reports the percentile one too", () => {
     // Percentile says −0.015 (passes), bootstrap-t says −0.03 (fails): the protocol's method decides.
-    const v = evaluateGate(protocol, inputs({ "SR-5|required_fact_recall|delta": delta(-0.005, -0.015, 0.01, [-0.03, 0.012]) }), satisfied);
+    const v = evaluateGate(
+      protocol,
+      inputs({ "SR-5|required_fact_recall|delta": delta(-0.005, -0.015, 0.01, [-0.03, 0.012]) }),
+      satisfied,
+    );
     const c = v.conditions["SR-5"]!;
     expect(v.interval_method).toBe("bootstrap_t");
     expect([c.passed, c.interval_passed]).toEqual([true, false]);
@@ -93,14 +185,23 @@ describe("the gate", () => {
   });
 
   it("fails the interval verdict when the bootstrap-t interval is unbounded below (null), whatever the estimate", () => {
-    const view: IntervalView = { point: 0, low: -0.001, high: 0.001, calibrated: { bootstrap_t: { low: null, high: 0.004 } } };
-    const c = evaluateGate(protocol, inputs({ "SR-5|required_fact_recall|delta": view }), satisfied).conditions["SR-5"]!;
+    const view: IntervalView = {
+      point: 0,
+      low: -0.001,
+      high: 0.001,
+      calibrated: { bootstrap_t: { low: null, high: 0.004 } },
+    };
+    const c = evaluateGate(protocol, inputs({ "SR-5|required_fact_recall|delta": view }), satisfied)
+      .conditions["SR-5"]!;
     expect([c.passed, c.interval_passed]).toEqual([true, false]);
     expect(c.checks["fact_recall"]!.ci95_gate).toEqual([null, 0.004]);
   });
 
   it("is BLOCKED while the prerequisite is unmet, even when every condition passes", () => {
-    const gate = evaluateGate(protocol, inputs(), { satisfied: false, blocking: [{ stage: "#432", reason: "pending" }] });
+    const gate = evaluateGate(protocol, inputs(), {
+      satisfied: false,
+      blocking: [{ stage: "#432", reason: "pending" }],
+    });
     expect(gate.status).toBe("BLOCKED");
     expect(gate.any_deployable_condition_passed).toBe(true);
   });

@@ -14,7 +14,10 @@ export function scriptedAgent(script: Scripted[]): Agent & { requests: AgentTurn
       turn: async (request): Promise<AgentTurnResponse> => {
         requests.push(request);
         const step = script[Math.min(requests.length - 1, script.length - 1)] ?? {};
-        const toolCalls: ToolCall[] = (step.calls ?? []).map((c, i) => ({ id: `c${requests.length}_${i}`, ...c }));
+        const toolCalls: ToolCall[] = (step.calls ?? []).map((c, i) => ({
+          id: `c${requests.length}_${i}`,
+          ...c,
+        }));
         return { text: step.text ?? "", toolCalls };
       },
     }),

@@ -10,6 +10,8 @@ export function bundled() {
   const protocol = loadProtocol("manifests/preregistration.json").value;
   const plan = loadPlan("manifests/authoring-plan.json").value;
   const catalogs = loadCatalogs(CATALOG_DIR, protocol.catalog_sizes);
-  const corpus = JSON.parse(readFileSync(CORPUS_PATH, "utf8")) as Omit<CorpusHeader, "tasks"> & { tasks: Task[] };
+  const corpus = JSON.parse(readFileSync(CORPUS_PATH, "utf8")) as Omit<CorpusHeader, "tasks"> & {
+    tasks: Task[];
+  };
   return { protocol, plan, catalogs, corpus };
 }

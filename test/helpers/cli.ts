@@ -18,6 +18,10 @@ export interface CliOptions {
 export async function runCli(argv: readonly string[], options: CliOptions = {}): Promise<CliRun> {
   let out = "";
   let err = "";
-  const code = await main(argv, { out: (t) => void (out += t), err: (t) => void (err += t), ...(options.env ? { env: options.env } : {}) });
+  const code = await main(argv, {
+    out: (t) => void (out += t),
+    err: (t) => void (err += t),
+    ...(options.env ? { env: options.env } : {}),
+  });
   return { code, out, err };
 }

@@ -11,7 +11,10 @@ import { resolve } from "node:path";
 const target = resolve(process.env["FABENCH_TEST_KILL_FILE"] ?? "");
 const after = Number(process.env["FABENCH_TEST_KILL_AFTER"]);
 const tear = Number(process.env["FABENCH_TEST_KILL_TEAR"] ?? "0");
-if (!process.env["FABENCH_TEST_KILL_FILE"] || !Number.isInteger(after) || !Number.isInteger(tear)) throw new Error("kill-at-line: set FABENCH_TEST_KILL_FILE, FABENCH_TEST_KILL_AFTER and FABENCH_TEST_KILL_TEAR");
+if (!process.env["FABENCH_TEST_KILL_FILE"] || !Number.isInteger(after) || !Number.isInteger(tear))
+  throw new Error(
+    "kill-at-line: set FABENCH_TEST_KILL_FILE, FABENCH_TEST_KILL_AFTER and FABENCH_TEST_KILL_TEAR",
+  );
 
 const { openSync, writeSync } = fs;
 const watched = new Set();
@@ -25,7 +28,10 @@ fs.openSync = function (path, ...rest) {
 
 fs.writeSync = function (fd, data, ...rest) {
   if (!watched.has(fd)) return writeSync.call(this, fd, data, ...rest);
-  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const bytes =
+    typeof data === "string"
+      ? Buffer.from(data, "utf8")
+      : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const offset = typeof data !== "string" && typeof rest[0] === "number" ? rest[0] : 0;
   if (lines >= after) {
     if (tear > 0) writeSync.call(this, fd, bytes.subarray(offset, offset + tear));

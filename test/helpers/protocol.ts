@@ -5,7 +5,10 @@ import { parseProtocol, type Protocol } from "../../src/authoring/index.ts";
 export const BUNDLED_PROTOCOL_PATH = "manifests/preregistration.json";
 
 export function bundledProtocol(): Protocol {
-  const result = parseProtocol(JSON.parse(readFileSync(BUNDLED_PROTOCOL_PATH, "utf8")), BUNDLED_PROTOCOL_PATH);
+  const result = parseProtocol(
+    JSON.parse(readFileSync(BUNDLED_PROTOCOL_PATH, "utf8")),
+    BUNDLED_PROTOCOL_PATH,
+  );
   if (!result.ok) throw new Error(result.problems.map((p) => p.message).join("; "));
   return result.value;
 }

@@ -21,6 +21,9 @@ export function makeTask(overrides: Partial<Task> = {}): Task {
   };
 }
 
-export function envelopeText(facts: Array<{ key: string; value: unknown; unit: string | null; source_id: string }>, sources: string[] = ["SRC-A"]): string {
+export function envelopeText(
+  facts: Array<{ key: string; value: unknown; unit: string | null; source_id: string }>,
+  sources: string[] = ["SRC-A"],
+): string {
   return JSON.stringify({ answer: "see facts", facts, sources });
 }

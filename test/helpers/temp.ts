@@ -35,7 +35,8 @@ export function useSuiteTempDir(): () => string {
     dir = undefined;
   });
   return () => {
-    if (dir === undefined) throw new Error("useSuiteTempDir: the folder exists only from beforeAll to afterAll of its block");
+    if (dir === undefined)
+      throw new Error("useSuiteTempDir: the folder exists only from beforeAll to afterAll of its block");
     return dir;
   };
 }

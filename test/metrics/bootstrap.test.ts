@@ -2,12 +2,20 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { studentTQuantile } from "../../src/metrics/bootstrap/student-t.ts";
-import { bootstrap, buildStatistics, percentile, PythonRandom, type BootstrapTask, type Statistic } from "../../src/metrics/index.ts";
+import {
+  bootstrap,
+  buildStatistics,
+  percentile,
+  PythonRandom,
+  type BootstrapTask,
+  type Statistic,
+} from "../../src/metrics/index.ts";
 import { HAS_PYTHON3 } from "../helpers/python.ts";
 
 const SHARED_BOOTSTRAP_INPUT = "../shared/bench/bootstrap-input.json";
 const options = { iterations: 2000, seed: 20260929, rng: "seedrandom" as const, confidence: 0.95 };
-const cellTasks = (stratum: string, language: string, n: number): BootstrapTask[] => Array.from({ length: n }, (_, i) => ({ id: `${stratum}-${language}-${i}`, stratum, language }));
+const cellTasks = (stratum: string, language: string, n: number): BootstrapTask[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `${stratum}-${language}-${i}`, stratum, language }));
 
 describe("the stratified bootstrap", () => {
   it("gives a zero-width interval when every task has the same value", () => {
@@ -23,7 +31,14 @@ describe("the stratified bootstrap", () => {
     const stats: Statistic[] = [
       { key: "full", values: full },
       { key: "other", values: other },
-      { key: "delta", values: other.map((v, i) => v - (full[i] as number)), combination: [{ key: "other", weight: 1 }, { key: "full", weight: -1 }] },
+      {
+        key: "delta",
+        values: other.map((v, i) => v - (full[i] as number)),
+        combination: [
+          { key: "other", weight: 1 },
+          { key: "full", weight: -1 },
+        ],
+      },
     ];
     const delta = bootstrap(tasks, stats, options).intervals["delta"]!;
     expect(delta.point).toBeCloseTo(-0.25, 15);
@@ -34,7 +49,14 @@ describe("the stratified bootstrap", () => {
   it("skips undefined values, drops replicates with none, and counts what it kept", () => {
     // One cell where only one task of four is defined: about (3/4)^4 of draws miss it.
     const tasks = cellTasks("s", "en", 4);
-    const r = bootstrap(tasks, [{ key: "k", values: [1, null, null, null] }, { key: "none", values: [null, null, null, null] }], options).intervals;
+    const r = bootstrap(
+      tasks,
+      [
+        { key: "k", values: [1, null, null, null] },
+        { key: "none", values: [null, null, null, null] },
+      ],
+      options,
+    ).intervals;
     expect(r["k"]).toMatchObject({ point: 1, low: 1, high: 1 });
     expect(r["k"]!.n).toBeGreaterThan(2000 * 0.6);
     expect(r["k"]!.n).toBeLessThan(2000 * 0.75);
@@ -44,7 +66,9 @@ describe("the stratified bootstrap", () => {
   it("draws within cells only: a cell's tasks never stand in for another cell's", () => {
     // Cell a is all 0, cell b all 1: every replicate is exactly 0.5.
     const tasks = [...cellTasks("a", "en", 4), ...cellTasks("b", "en", 4)];
-    expect(bootstrap(tasks, [{ key: "k", values: [0, 0, 0, 0, 1, 1, 1, 1] }], options).intervals["k"]).toEqual({ point: 0.5, low: 0.5, high: 0.5, n: 2000 });
+    expect(
+      bootstrap(tasks, [{ key: "k", values: [0, 0, 0, 0, 1, 1, 1, 1] }], options).intervals["k"],
+    ).toEqual({ point: 0.5, low: 0.5, high: 0.5, n: 2000 });
   });
 
   it("takes the order statistics at floor(0.025(n−1)) and floor(0.975(n−1))", () => {
@@ -70,31 +94,84 @@ describe("the Python RNG", () => {
   });
 
   // Needs python3 and the shared benchmark input (../shared/bench/); skipped, and shown as skipped, without them.
-  it.skipIf(!HAS_PYTHON3 || !existsSync(SHARED_BOOTSTRAP_INPUT))("gives the intervals of the Python reference implementation to 1e-12", () => {
-    const file = SHARED_BOOTSTRAP_INPUT;
-    const data = JSON.parse(readFileSync(file, "utf8")) as { tasks: Array<{ semantic_task_id: string; answer_task_stratum: string; language: string }>; conditions: string[]; catalog_sizes: number[]; metrics: string[]; values: Record<string, Record<string, Record<string, Array<Array<number | null>>>>>; seed: number };
-    const python = spawnSync("python3", ["scripts/python/bootstrap_reference.py", file, "--iterations", "200"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-    expect(python.status).toBe(0);
-    const reference = (JSON.parse(python.stdout) as { intervals: Record<string, { point: number | null; low: number | null; high: number | null; n: number }> }).intervals;
-    const statistics = buildStatistics({ taskCount: data.tasks.length, conditions: data.conditions, baseline: "FULL", sizes: data.catalog_sizes, metrics: data.metrics, values: (c, s, m, t) => data.values[c]?.[String(s)]?.[m]?.[t] });
-    const ours = bootstrap(data.tasks.map((t) => ({ id: t.semantic_task_id, stratum: t.answer_task_stratum, language: t.language })), statistics, { iterations: 200, seed: data.seed, rng: "python", confidence: 0.95 }).intervals;
-    expect(Object.keys(ours).sort()).toEqual(Object.keys(reference).sort());
-    for (const [key, ref] of Object.entries(reference)) {
-      const mine = ours[key]!;
-      expect(mine.n).toBe(ref.n);
-      for (const f of ["point", "low", "high"] as const) {
-        if (ref[f] === null) expect(mine[f]).toBeNull();
-        else expect(Math.abs((mine[f] as number) - ref[f]) / Math.max(1, Math.abs(ref[f]))).toBeLessThan(1e-12);
+  it.skipIf(!HAS_PYTHON3 || !existsSync(SHARED_BOOTSTRAP_INPUT))(
+    "gives the intervals of the Python reference implementation to 1e-12",
+    () => {
+      const file = SHARED_BOOTSTRAP_INPUT;
+      const data = JSON.parse(readFileSync(file, "utf8")) as {
+        tasks: Array<{ semantic_task_id: string; answer_task_stratum: string; language: string }>;
+        conditions: string[];
+        catalog_sizes: number[];
+        metrics: string[];
+        values: Record<string, Record<string, Record<string, Array<Array<number | null>>>>>;
+        seed: number;
+      };
+      const python = spawnSync(
+        "python3",
+        ["scripts/python/bootstrap_reference.py", file, "--iterations", "200"],
+        { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+      );
+      expect(python.status).toBe(0);
+      const reference = (
+        JSON.parse(python.stdout) as {
+          intervals: Record<
+            string,
+            { point: number | null; low: number | null; high: number | null; n: number }
+          >;
+        }
+      ).intervals;
+      const statistics = buildStatistics({
+        taskCount: data.tasks.length,
+        conditions: data.conditions,
+        baseline: "FULL",
+        sizes: data.catalog_sizes,
+        metrics: data.metrics,
+        values: (c, s, m, t) => data.values[c]?.[String(s)]?.[m]?.[t],
+      });
+      const ours = bootstrap(
+        data.tasks.map((t) => ({
+          id: t.semantic_task_id,
+          stratum: t.answer_task_stratum,
+          language: t.language,
+        })),
+        statistics,
+        { iterations: 200, seed: data.seed, rng: "python", confidence: 0.95 },
+      ).intervals;
+      expect(Object.keys(ours).sort()).toEqual(Object.keys(reference).sort());
+      for (const [key, ref] of Object.entries(reference)) {
+        const mine = ours[key]!;
+        expect(mine.n).toBe(ref.n);
+        for (const f of ["point", "low", "high"] as const) {
+          if (ref[f] === null) expect(mine[f]).toBeNull();
+          else
+            expect(Math.abs((mine[f] as number) - ref[f]) / Math.max(1, Math.abs(ref[f]))).toBeLessThan(
+              1e-12,
+            );
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe("the SIMD column sums", () => {
   it("give exactly the intervals of the plain JavaScript loop", () => {
-    const tasks = Array.from({ length: 36 }, (_, i) => ({ id: `t${String(i).padStart(2, "0")}`, stratum: `s${i % 3}`, language: `l${Math.floor(i / 12)}` }));
-    const stats: Statistic[] = Array.from({ length: 9 }, (_, k) => ({ key: `k${k}`, values: tasks.map((_, i) => (k === 3 && i % 5 === 0 ? null : Math.sin(i * (k + 1)) * 10 + k)) }));
-    stats.push({ key: "d", values: stats[1]!.values.map((v, i) => (v as number) - (stats[0]!.values[i] as number)), combination: [{ key: "k1", weight: 1 }, { key: "k0", weight: -1 }] });
+    const tasks = Array.from({ length: 36 }, (_, i) => ({
+      id: `t${String(i).padStart(2, "0")}`,
+      stratum: `s${i % 3}`,
+      language: `l${Math.floor(i / 12)}`,
+    }));
+    const stats: Statistic[] = Array.from({ length: 9 }, (_, k) => ({
+      key: `k${k}`,
+      values: tasks.map((_, i) => (k === 3 && i % 5 === 0 ? null : Math.sin(i * (k + 1)) * 10 + k)),
+    }));
+    stats.push({
+      key: "d",
+      values: stats[1]!.values.map((v, i) => (v as number) - (stats[0]!.values[i] as number)),
+      combination: [
+        { key: "k1", weight: 1 },
+        { key: "k0", weight: -1 },
+      ],
+    });
     const simd = bootstrap(tasks, stats, { ...options, simd: true });
     const plain = bootstrap(tasks, stats, { ...options, simd: false });
     expect(simd.intervals).toEqual(plain.intervals);
@@ -109,7 +186,11 @@ describe("the SIMD column sums", () => {
 describe("calibrated intervals", () => {
   const many = { iterations: 20000, seed: 7, rng: "seedrandom" as const, confidence: 0.95, calibrated: true };
   // 36 cells of 4 tasks, values that differ within cells.
-  const tasks = Array.from({ length: 144 }, (_, i) => ({ id: `t${String(i).padStart(3, "0")}`, stratum: `s${Math.floor(i / 24)}`, language: `l${Math.floor(i / 4) % 6}` }));
+  const tasks = Array.from({ length: 144 }, (_, i) => ({
+    id: `t${String(i).padStart(3, "0")}`,
+    stratum: `s${Math.floor(i / 24)}`,
+    language: `l${Math.floor(i / 4) % 6}`,
+  }));
   const values = tasks.map((_, i) => Math.sin(i * 1.7) + (i % 4 === 0 ? 2 : 0));
 
   it("shows the percentile bootstrap's variance is (n_c − 1)/n_c of the unbiased one", () => {
@@ -118,7 +199,9 @@ describe("calibrated intervals", () => {
     // The percentile interval's half-width against the t interval's, both from the same SE scale:
     // with 4 tasks per cell the bootstrap SD is √(3/4) of the unbiased SE.
     const pctHalf = ((r.high as number) - (r.low as number)) / 2;
-    const widenedHalf = ((r.calibrated!.percentile_widened.high as number) - (r.calibrated!.percentile_widened.low as number)) / 2;
+    const widenedHalf =
+      ((r.calibrated!.percentile_widened.high as number) - (r.calibrated!.percentile_widened.low as number)) /
+      2;
     expect(pctHalf / (1.959964 * se)).toBeGreaterThan(Math.sqrt(3 / 4) * 0.95);
     expect(pctHalf / (1.959964 * se)).toBeLessThan(Math.sqrt(3 / 4) * 1.05);
     expect(widenedHalf / (1.959964 * se)).toBeGreaterThan(0.95);
@@ -134,7 +217,10 @@ describe("calibrated intervals", () => {
   });
 
   it("computes the stratified t interval with Satterthwaite's df on hand-made data", () => {
-    const two = [...Array.from({ length: 4 }, (_, i) => ({ id: `a${i}`, stratum: "a", language: "x" })), ...Array.from({ length: 4 }, (_, i) => ({ id: `b${i}`, stratum: "b", language: "x" }))];
+    const two = [
+      ...Array.from({ length: 4 }, (_, i) => ({ id: `a${i}`, stratum: "a", language: "x" })),
+      ...Array.from({ length: 4 }, (_, i) => ({ id: `b${i}`, stratum: "b", language: "x" })),
+    ];
     const r = bootstrap(two, [{ key: "k", values: [1, 2, 3, 4, 10, 10, 10, 14] }], many).intervals["k"]!;
     // Cell a: s² = 5/3; cell b: s² = 4; SE² = (4·5/3 + 4·4)/64; df = (Σa)²/Σ(a²/3)
     const a1 = (4 * 5) / 3 / 64;
@@ -144,7 +230,8 @@ describe("calibrated intervals", () => {
     expect(r.calibrated!.se).toBeCloseTo(se, 12);
     expect(r.calibrated!.df).toBeCloseTo(df, 10);
     // df ≈ 5.12, and t(0.975, 5.12) ≈ 2.551
-    const half = ((r.calibrated!.t_stratified.high as number) - (r.calibrated!.t_stratified.low as number)) / 2;
+    const half =
+      ((r.calibrated!.t_stratified.high as number) - (r.calibrated!.t_stratified.low as number)) / 2;
     expect(half / se).toBeCloseTo(studentTQuantile(0.975, df), 9);
     expect(half / se).toBeGreaterThan(2.54);
     expect(half / se).toBeLessThan(2.56);
@@ -153,16 +240,28 @@ describe("calibrated intervals", () => {
   it("gives zero-width intervals, not NaN or infinity, when every value is the same", () => {
     const r = bootstrap(tasks, [{ key: "zero", values: tasks.map(() => 0) }], many).intervals["zero"]!;
     expect([r.low, r.high]).toEqual([0, 0]);
-    expect(r.calibrated).toMatchObject({ se: 0, percentile_widened: { low: 0, high: 0 }, bootstrap_t: { low: 0, high: 0, n: 0, degenerate: 20000 }, t_stratified: { low: 0, high: 0 } });
+    expect(r.calibrated).toMatchObject({
+      se: 0,
+      percentile_widened: { low: 0, high: 0 },
+      bootstrap_t: { low: 0, high: 0, n: 0, degenerate: 20000 },
+      t_stratified: { low: 0, high: 0 },
+    });
   });
 
   describe("degenerate bootstrap-t replicates (every drawn cell constant)", () => {
     // 36 cells of 4: one task in cell 0 loses 1, every other task is exactly unchanged. A replicate
     // that draws none of the loss has SE* = 0 and θ* = 0 > θ̂: its t is +∞, with probability
     // (3/4)⁴ ≈ 0.316, far above 2.5 %, so the lower bound is unbounded.
-    const cells36 = Array.from({ length: 144 }, (_, i) => ({ id: `c${String(Math.floor(i / 4)).padStart(2, "0")}t${i % 4}`, stratum: `c${Math.floor(i / 4)}`, language: "x" }));
-    const oneLoss = (background: (i: number) => number) => cells36.map((_, i) => (i === 0 ? -1 : background(i)));
-    const run = (values: number[]) => bootstrap(cells36, [{ key: "d", values }], { ...options, iterations: 4000, calibrated: true }).intervals["d"]!;
+    const cells36 = Array.from({ length: 144 }, (_, i) => ({
+      id: `c${String(Math.floor(i / 4)).padStart(2, "0")}t${i % 4}`,
+      stratum: `c${Math.floor(i / 4)}`,
+      language: "x",
+    }));
+    const oneLoss = (background: (i: number) => number) =>
+      cells36.map((_, i) => (i === 0 ? -1 : background(i)));
+    const run = (values: number[]) =>
+      bootstrap(cells36, [{ key: "d", values }], { ...options, iterations: 4000, calibrated: true })
+        .intervals["d"]!;
 
     it("ranks them at +∞ or −∞ by the sign of θ* − θ̂, and leaves the bound they reach unbounded (null)", () => {
       const r = run(oneLoss(() => 0));
@@ -199,7 +298,9 @@ describe("calibrated intervals", () => {
     const r = bootstrap(tasks, [{ key: "k", values }], many).intervals["k"]!;
     const bt = r.calibrated!.bootstrap_t;
     const ts = r.calibrated!.t_stratified;
-    expect(Math.abs((bt.low as number) - (ts.low as number))).toBeLessThan(0.25 * ((ts.high as number) - (ts.low as number)));
+    expect(Math.abs((bt.low as number) - (ts.low as number))).toBeLessThan(
+      0.25 * ((ts.high as number) - (ts.low as number)),
+    );
     expect(bt.degenerate).toBe(0);
   });
 });
@@ -207,7 +308,7 @@ describe("calibrated intervals", () => {
 describe("Student's t", () => {
   it.each([
     [1, 12.706204736],
-    [2, 4.302652730],
+    [2, 4.30265273],
     [5, 2.570581836],
     [10, 2.228138852],
     [30, 2.042272456],
@@ -223,17 +324,32 @@ describe("Student's t", () => {
 describe("cells too large to tabulate", () => {
   it("are summed per iteration and give the intervals a tabulated run would (to rounding)", () => {
     // Two cells of 20 tasks: C(39, 20) multisets is far too many to tabulate.
-    const big = Array.from({ length: 40 }, (_, i) => ({ id: `t${String(i).padStart(2, "0")}`, stratum: `s${i % 2}`, language: "x" }));
+    const big = Array.from({ length: 40 }, (_, i) => ({
+      id: `t${String(i).padStart(2, "0")}`,
+      stratum: `s${i % 2}`,
+      language: "x",
+    }));
     const values = big.map((_, i) => Math.cos(i) * 3 + (i % 7 === 0 ? 1 : 0));
-    const r = bootstrap(big, [{ key: "k", values }], { iterations: 3000, seed: 3, rng: "python", confidence: 0.95, calibrated: true }).intervals["k"]!;
+    const r = bootstrap(big, [{ key: "k", values }], {
+      iterations: 3000,
+      seed: 3,
+      rng: "python",
+      confidence: 0.95,
+      calibrated: true,
+    }).intervals["k"]!;
     // Same draws with Python's RNG, replicate means computed naively here:
     const rng = new PythonRandom(3);
-    const cells = [big.map((_, i) => i).filter((i) => i % 2 === 0), big.map((_, i) => i).filter((i) => i % 2 === 1)];
+    const cells = [
+      big.map((_, i) => i).filter((i) => i % 2 === 0),
+      big.map((_, i) => i).filter((i) => i % 2 === 1),
+    ];
     // Cells are taken in id order: t00 (s0) first.
     const reps: number[] = [];
     for (let it = 0; it < 3000; it++) {
       let sum = 0;
-      for (const cell of cells) for (let slot = 0; slot < cell.length; slot++) sum += values[cell[rng.randbelow(cell.length)] as number] as number;
+      for (const cell of cells)
+        for (let slot = 0; slot < cell.length; slot++)
+          sum += values[cell[rng.randbelow(cell.length)] as number] as number;
       reps.push(sum / 40);
     }
     reps.sort((a, b) => a - b);

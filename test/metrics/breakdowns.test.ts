@@ -8,12 +8,34 @@ const { protocol } = bundled();
 
 describe("breakdowns by language and by stratum", () => {
   // 2 strata × 2 languages × 4 tasks; SR-5 loses recall on a few tasks, differently per catalog size.
-  const ids = ["a", "b"].flatMap((s) => ["en", "ko"].flatMap((l) => [0, 1, 2, 3].map((k) => ({ id: `t-${s}-${l}-${k}`, stratum: s, language: l }))));
-  const tasks = new Map(ids.map((t) => [t.id, { semantic_task_id: t.id, answer_task_stratum: t.stratum, language: t.language } as unknown as Task]));
-  const recall = (i: number, condition: string, size: number) => (condition === "FULL" ? 1 : i % 3 === 0 ? (size === 100 ? 0.5 : 0) : i % 5 === 0 ? 0.75 : 1);
+  const ids = ["a", "b"].flatMap((s) =>
+    ["en", "ko"].flatMap((l) =>
+      [0, 1, 2, 3].map((k) => ({ id: `t-${s}-${l}-${k}`, stratum: s, language: l })),
+    ),
+  );
+  const tasks = new Map(
+    ids.map((t) => [
+      t.id,
+      { semantic_task_id: t.id, answer_task_stratum: t.stratum, language: t.language } as unknown as Task,
+    ]),
+  );
+  const recall = (i: number, condition: string, size: number) =>
+    condition === "FULL" ? 1 : i % 3 === 0 ? (size === 100 ? 0.5 : 0) : i % 5 === 0 ? 0.75 : 1;
   const rows: EpisodeRow[] = ids.flatMap((t, i) =>
     ["FULL", "SR-5"].flatMap((condition) =>
-      [100, 250].map((size) => ({ semantic_task_id: t.id, answer_task_stratum: t.stratum, language: t.language, catalog_size: size, condition, trial: 1, status: "completed" as const, error_code: null, malformed_reason: null, metrics: { required_fact_recall: recall(i, condition, size) }, facts: [] })),
+      [100, 250].map((size) => ({
+        semantic_task_id: t.id,
+        answer_task_stratum: t.stratum,
+        language: t.language,
+        catalog_size: size,
+        condition,
+        trial: 1,
+        status: "completed" as const,
+        error_code: null,
+        malformed_reason: null,
+        metrics: { required_fact_recall: recall(i, condition, size) },
+        facts: [],
+      })),
     ),
   );
   const stats = summarizeEpisodes(rows, tasks, protocol, "seedrandom");
@@ -22,10 +44,23 @@ describe("breakdowns by language and by stratum", () => {
     const ko = ids.map((t, i) => ({ ...t, i })).filter((t) => t.language === "ko");
     const deltas = ko.map((t) => (recall(t.i, "SR-5", 100) + recall(t.i, "SR-5", 250)) / 2 - 1);
     const s = protocol.statistics;
-    const direct = bootstrap(ko.map((t) => ({ id: t.id, stratum: t.stratum, language: t.language })), [{ key: "d", values: deltas }], { iterations: s.iterations, seed: s.seed, rng: "seedrandom", confidence: s.confidence_level, calibrated: true }).intervals["d"]!;
+    const direct = bootstrap(
+      ko.map((t) => ({ id: t.id, stratum: t.stratum, language: t.language })),
+      [{ key: "d", values: deltas }],
+      {
+        iterations: s.iterations,
+        seed: s.seed,
+        rng: "seedrandom",
+        confidence: s.confidence_level,
+        calibrated: true,
+      },
+    ).intervals["d"]!;
     const group = stats.breakdowns.by_language["ko"]!;
     expect(group.tasks).toBe(8);
-    expect(group.deltas["SR-5"]?.["required_fact_recall"]).toBeCloseTo(deltas.reduce((a, b) => a + b, 0) / 8, 12);
+    expect(group.deltas["SR-5"]?.["required_fact_recall"]).toBeCloseTo(
+      deltas.reduce((a, b) => a + b, 0) / 8,
+      12,
+    );
     const interval = group.delta_intervals["SR-5"]!["required_fact_recall"]!;
     expect(interval).toEqual(direct);
     expect(interval.low as number).toBeLessThan(interval.high as number);

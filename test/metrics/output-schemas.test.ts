@@ -2,14 +2,20 @@ import { readFileSync } from "node:fs";
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { formatJsonFile } from "../../src/core/index.ts";
-import { coverageStudyJsonSchema, coverageStudySchema, powerReportJsonSchema } from "../../src/metrics/index.ts";
+import {
+  coverageStudyJsonSchema,
+  coverageStudySchema,
+  powerReportJsonSchema,
+} from "../../src/metrics/index.ts";
 import { runCli } from "../helpers/cli.ts";
 
 const ajv = () => new Ajv2020.default({ strict: false });
 
 describe("the published schemas of the simulator's and power's --json output (power's is checked in score-cli)", () => {
   it("are the JSON Schemas generated from their zod schemas", () => {
-    expect(readFileSync("schemas/coverage-study.schema.json", "utf8")).toBe(formatJsonFile(coverageStudyJsonSchema()));
+    expect(readFileSync("schemas/coverage-study.schema.json", "utf8")).toBe(
+      formatJsonFile(coverageStudyJsonSchema()),
+    );
     expect(readFileSync("schemas/power.schema.json", "utf8")).toBe(formatJsonFile(powerReportJsonSchema()));
   });
 

@@ -7,8 +7,14 @@ import { envelopeText, makeTask } from "../helpers/task.ts";
 
 const units = await loadUnitConverter();
 type Fact = { key: string; value: unknown; unit: string | null; source_id: string };
-const fact = (value: unknown, unit: string | null = "GPa", source_id = "SRC-A", key = "youngs_modulus"): Fact => ({ key, value, unit, source_id });
-const score = (task: Task, facts: Fact[], sources?: string[]) => scoreEpisode(task, parseEnvelope(envelopeText(facts, sources)), units);
+const fact = (
+  value: unknown,
+  unit: string | null = "GPa",
+  source_id = "SRC-A",
+  key = "youngs_modulus",
+): Fact => ({ key, value, unit, source_id });
+const score = (task: Task, facts: Fact[], sources?: string[]) =>
+  scoreEpisode(task, parseEnvelope(envelopeText(facts, sources)), units);
 const metrics = (task: Task, facts: Fact[], sources?: string[]) => score(task, facts, sources).metrics;
 
 describe("numeric tolerances", () => {
@@ -22,7 +28,10 @@ describe("numeric tolerances", () => {
     ["both, only the relative bound holds", { absolute: 0.1, relative: 0.05 }, 200, 209, true],
     ["both, neither holds", { absolute: 0.1, relative: 0.01 }, 200, 203, false],
   ])("%s", (_label, tolerance, expected, emitted, ok) => {
-    const task = makeTask({ required_facts: [{ key: "youngs_modulus", value: expected, unit: "GPa", source_id: "SRC-A" }], numeric_tolerances: { youngs_modulus: tolerance } });
+    const task = makeTask({
+      required_facts: [{ key: "youngs_modulus", value: expected, unit: "GPa", source_id: "SRC-A" }],
+      numeric_tolerances: { youngs_modulus: tolerance },
+    });
     expect(metrics(task, [fact(emitted)]).numeric_value_accuracy).toBe(ok ? 1 : 0);
     expect(metrics(task, [fact(emitted)]).required_fact_recall).toBe(ok ? 1 : 0);
   });
@@ -41,13 +50,19 @@ describe("numeric tolerances", () => {
 
 describe("units", () => {
   it("converts an accepted label before comparing: 117400 MPa is 117.4 GPa", () => {
-    const task = makeTask({ required_facts: [{ key: "youngs_modulus", value: 117.4, unit: "GPa", source_id: "SRC-A" }], numeric_tolerances: {} });
+    const task = makeTask({
+      required_facts: [{ key: "youngs_modulus", value: 117.4, unit: "GPa", source_id: "SRC-A" }],
+      numeric_tolerances: {},
+    });
     const m = metrics(task, [fact(117400, "MPa")]);
     expect([m.numeric_value_accuracy, m.unit_accuracy, m.required_fact_recall]).toEqual([1, 1, 1]);
   });
 
   it("converts the other way when the canonical unit is the smaller one", () => {
-    const task = makeTask({ required_facts: [{ key: "youngs_modulus", value: 117400, unit: "MPa", source_id: "SRC-A" }], accepted_units: { youngs_modulus: ["MPa", "GPa"] } });
+    const task = makeTask({
+      required_facts: [{ key: "youngs_modulus", value: 117400, unit: "MPa", source_id: "SRC-A" }],
+      accepted_units: { youngs_modulus: ["MPa", "GPa"] },
+    });
     expect(metrics(task, [fact(117.4, "GPa")]).required_fact_recall).toBe(1);
   });
 
@@ -64,16 +79,27 @@ describe("units", () => {
   });
 
   it("wants no unit on a unitless fact", () => {
-    const task = makeTask({ required_facts: [{ key: "file_uri", value: "file:///tmp/a.json", unit: null, source_id: "SRC-B" }], numeric_tolerances: {}, accepted_units: {}, mandatory_answer_fields: ["file_uri"] });
-    expect(metrics(task, [fact("file:///tmp/a.json", null, "SRC-B", "file_uri")], ["SRC-B"]).required_fact_recall).toBe(1);
-    expect(metrics(task, [fact("file:///tmp/a.json", "", "SRC-B", "file_uri")], ["SRC-B"]).required_fact_recall).toBe(0);
+    const task = makeTask({
+      required_facts: [{ key: "file_uri", value: "file:///tmp/a.json", unit: null, source_id: "SRC-B" }],
+      numeric_tolerances: {},
+      accepted_units: {},
+      mandatory_answer_fields: ["file_uri"],
+    });
+    expect(
+      metrics(task, [fact("file:///tmp/a.json", null, "SRC-B", "file_uri")], ["SRC-B"]).required_fact_recall,
+    ).toBe(1);
+    expect(
+      metrics(task, [fact("file:///tmp/a.json", "", "SRC-B", "file_uri")], ["SRC-B"]).required_fact_recall,
+    ).toBe(0);
     expect(metrics(task, [fact("file:///tmp/a.json", null, "SRC-B", "file_uri")]).unit_accuracy).toBeNull();
   });
 });
 
 describe("list facts", () => {
   const task = makeTask({
-    required_facts: [{ key: "historical_youngs_modulus", value: [118, 119, 120], unit: "GPa", source_id: "SRC-B" }],
+    required_facts: [
+      { key: "historical_youngs_modulus", value: [118, 119, 120], unit: "GPa", source_id: "SRC-B" },
+    ],
     numeric_tolerances: {},
     accepted_units: { historical_youngs_modulus: ["GPa", "MPa"] },
     mandatory_answer_fields: ["historical_youngs_modulus"],
@@ -86,7 +112,8 @@ describe("list facts", () => {
   });
 
   it("miss on another length, order or element", () => {
-    for (const value of [[118, 119], [120, 119, 118], [118, 119, 121], "118, 119, 120"]) expect(metrics(task, [list(value)]).required_fact_recall).toBe(0);
+    for (const value of [[118, 119], [120, 119, 118], [118, 119, 121], "118, 119, 120"])
+      expect(metrics(task, [list(value)]).required_fact_recall).toBe(0);
   });
 
   it("are not numeric facts", () => {
@@ -96,18 +123,31 @@ describe("list facts", () => {
 
 describe("strings", () => {
   const text = "Specimens kept their lattice — stability index 7; 샘플 ß.";
-  const task = makeTask({ required_facts: [{ key: "paper_text", value: text, unit: null, source_id: "SRC-A" }], numeric_tolerances: {}, accepted_units: {}, mandatory_answer_fields: ["paper_text"] });
+  const task = makeTask({
+    required_facts: [{ key: "paper_text", value: text, unit: null, source_id: "SRC-A" }],
+    numeric_tolerances: {},
+    accepted_units: {},
+    mandatory_answer_fields: ["paper_text"],
+  });
   it("match exactly, unicode included: no trimming, no case change", () => {
     expect(metrics(task, [fact(text, null, "SRC-A", "paper_text")]).required_fact_recall).toBe(1);
     expect(metrics(task, [fact(`${text} `, null, "SRC-A", "paper_text")]).required_fact_recall).toBe(0);
-    expect(metrics(task, [fact(text.toUpperCase(), null, "SRC-A", "paper_text")]).required_fact_recall).toBe(0);
+    expect(metrics(task, [fact(text.toUpperCase(), null, "SRC-A", "paper_text")]).required_fact_recall).toBe(
+      0,
+    );
   });
 });
 
 describe("provenance, support and duplicates", () => {
   it("counts a right value with the wrong source as a numeric hit and a provenance miss", () => {
     const m = metrics(makeTask(), [fact(144, "GPa", "SRC-B")]);
-    expect([m.numeric_value_accuracy, m.unit_accuracy, m.provenance_accuracy, m.required_fact_recall, m.unsupported_fact_count]).toEqual([1, 1, 0, 0, 1]);
+    expect([
+      m.numeric_value_accuracy,
+      m.unit_accuracy,
+      m.provenance_accuracy,
+      m.required_fact_recall,
+      m.unsupported_fact_count,
+    ]).toEqual([1, 1, 0, 0, 1]);
   });
 
   it("does not accept the required source when it is not allowed", () => {
@@ -117,15 +157,30 @@ describe("provenance, support and duplicates", () => {
 
   it("counts a repeated licensed fact once everywhere and as one duplicate", () => {
     const s = score(makeTask(), [fact(144), fact(144000, "MPa"), fact(144)]);
-    expect(s.metrics).toMatchObject({ required_fact_recall: 1, numeric_value_accuracy: 1, unsupported_fact_count: 0, unsupported_fact_rate: 0, duplicate_fact_count: 2 });
+    expect(s.metrics).toMatchObject({
+      required_fact_recall: 1,
+      numeric_value_accuracy: 1,
+      unsupported_fact_count: 0,
+      unsupported_fact_rate: 0,
+      duplicate_fact_count: 2,
+    });
     expect(s.facts.map((f) => f.duplicate)).toEqual([false, true, true]);
     expect(s.facts[1]?.reason).toBe("duplicate of fact 0");
   });
 
   it("lets each accuracy look at its own dimension, across different facts of one key", () => {
     // One fact has the value, another the unit, a third the source: no single fact is licensed.
-    const m = metrics(makeTask(), [fact(144, "Gpa", "SRC-B"), fact(1, "GPa", "SRC-B"), fact(1, "Gpa", "SRC-A")]);
-    expect([m.numeric_value_accuracy, m.unit_accuracy, m.provenance_accuracy, m.required_fact_recall]).toEqual([1, 1, 1, 0]);
+    const m = metrics(makeTask(), [
+      fact(144, "Gpa", "SRC-B"),
+      fact(1, "GPa", "SRC-B"),
+      fact(1, "Gpa", "SRC-A"),
+    ]);
+    expect([
+      m.numeric_value_accuracy,
+      m.unit_accuracy,
+      m.provenance_accuracy,
+      m.required_fact_recall,
+    ]).toEqual([1, 1, 1, 0]);
     expect([m.unsupported_fact_count, m.unsupported_fact_rate]).toEqual([3, 1]);
   });
 
@@ -152,7 +207,8 @@ describe("contradictions", () => {
     accepted_units: { forecast_youngs_modulus: ["GPa", "MPa"] },
     mandatory_answer_fields: ["forecast_youngs_modulus"],
   });
-  const f = (value: unknown, unit = "GPa", source = "SRC-A") => fact(value, unit, source, "forecast_youngs_modulus");
+  const f = (value: unknown, unit = "GPa", source = "SRC-A") =>
+    fact(value, unit, source, "forecast_youngs_modulus");
 
   it("match a forbidden scalar and a forbidden list, whatever the source, after conversion", () => {
     expect(metrics(task, [f(144, "GPa", "SRC-Z")]).contradiction_count).toBe(1);
@@ -165,47 +221,73 @@ describe("contradictions", () => {
   });
 
   it("use the key's tolerance for numeric forbidden values", () => {
-    const tolerant = { ...task, required_facts: [{ key: "forecast_youngs_modulus", value: 147, unit: "GPa", source_id: "SRC-A" }], numeric_tolerances: { forecast_youngs_modulus: { absolute: 0.5 } } };
+    const tolerant = {
+      ...task,
+      required_facts: [{ key: "forecast_youngs_modulus", value: 147, unit: "GPa", source_id: "SRC-A" }],
+      numeric_tolerances: { forecast_youngs_modulus: { absolute: 0.5 } },
+    };
     expect(metrics(tolerant, [f(144.4)]).contradiction_count).toBe(1);
     expect(metrics(tolerant, [f(144.6)]).contradiction_count).toBe(0);
   });
 });
 
 describe("malformed and empty answers", () => {
-  it.each(["", "no json here", "[1]", '{"answer":"x"}', '{"answer":1,"facts":[],"sources":[]}', '{"answer":"x","facts":[1],"sources":[]}'])(
-    "scores %j as an answer failure",
-    (text) => {
-      const s = scoreEpisode(makeTask(), parseEnvelope(text), units);
-      expect(s.envelope_valid).toBe(false);
-      expect(s.metrics).toEqual({
-        required_fact_recall: 0,
-        numeric_value_accuracy: 0,
-        unit_accuracy: 0,
-        provenance_accuracy: 0,
-        unsupported_fact_count: 0,
-        unsupported_fact_rate: 0,
-        duplicate_fact_count: 0,
-        contradiction_count: 0,
-        mandatory_field_completion: false,
-        envelope_valid: false,
-        source_list_valid: false,
-      });
-    },
-  );
+  it.each([
+    "",
+    "no json here",
+    "[1]",
+    '{"answer":"x"}',
+    '{"answer":1,"facts":[],"sources":[]}',
+    '{"answer":"x","facts":[1],"sources":[]}',
+  ])("scores %j as an answer failure", (text) => {
+    const s = scoreEpisode(makeTask(), parseEnvelope(text), units);
+    expect(s.envelope_valid).toBe(false);
+    expect(s.metrics).toEqual({
+      required_fact_recall: 0,
+      numeric_value_accuracy: 0,
+      unit_accuracy: 0,
+      provenance_accuracy: 0,
+      unsupported_fact_count: 0,
+      unsupported_fact_rate: 0,
+      duplicate_fact_count: 0,
+      contradiction_count: 0,
+      mandatory_field_completion: false,
+      envelope_valid: false,
+      source_list_valid: false,
+    });
+  });
 
   it("gives null numeric and unit accuracy on a malformed answer when the task has no such facts", () => {
-    const task = makeTask({ required_facts: [{ key: "paper_text", value: "x", unit: null, source_id: "SRC-A" }], numeric_tolerances: {}, accepted_units: {}, mandatory_answer_fields: [] });
+    const task = makeTask({
+      required_facts: [{ key: "paper_text", value: "x", unit: null, source_id: "SRC-A" }],
+      numeric_tolerances: {},
+      accepted_units: {},
+      mandatory_answer_fields: [],
+    });
     const s = scoreEpisode(task, parseEnvelope("nope"), units);
-    expect([s.metrics.numeric_value_accuracy, s.metrics.unit_accuracy, s.metrics.mandatory_field_completion]).toEqual([null, null, false]);
+    expect([
+      s.metrics.numeric_value_accuracy,
+      s.metrics.unit_accuracy,
+      s.metrics.mandatory_field_completion,
+    ]).toEqual([null, null, false]);
   });
 
   it("scores a valid envelope without facts as recall 0 and rate 0", () => {
     const m = metrics(makeTask(), []);
-    expect([m.required_fact_recall, m.unsupported_fact_rate, m.mandatory_field_completion, m.envelope_valid]).toEqual([0, 0, false, true]);
+    expect([
+      m.required_fact_recall,
+      m.unsupported_fact_rate,
+      m.mandatory_field_completion,
+      m.envelope_valid,
+    ]).toEqual([0, 0, false, true]);
   });
 
   it("refuses extra keys as a malformed envelope", () => {
-    const s = scoreEpisode(makeTask(), parseEnvelope(JSON.stringify({ answer: "", facts: [fact(144)], sources: ["SRC-A"], confidence: 1 })), units);
+    const s = scoreEpisode(
+      makeTask(),
+      parseEnvelope(JSON.stringify({ answer: "", facts: [fact(144)], sources: ["SRC-A"], confidence: 1 })),
+      units,
+    );
     expect([s.malformed_reason, s.metrics.required_fact_recall]).toEqual(["wrong_keys", 0]);
   });
 });

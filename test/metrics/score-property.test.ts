@@ -21,9 +21,22 @@ const tasks = [
 ];
 
 const key = fc.constantFrom("youngs_modulus", "forecast_youngs_modulus", "file_uri", "other", "");
-const unit = fc.oneof(fc.constant(null), fc.constantFrom("GPa", "MPa", "kPa", "K", "%", "µm", "N/mm²", "bogus"), fc.string());
-const fact = fc.record({ key, value: fc.oneof(fc.jsonValue(), fc.double(), fc.array(fc.double(), { maxLength: 3 })), unit, source_id: fc.constantFrom("SRC-A", "SRC-B", "X", "") });
-const envelopeLike = fc.record({ answer: fc.string(), facts: fc.array(fact, { maxLength: 6 }), sources: fc.array(fc.constantFrom("SRC-A", "SRC-B", "Z"), { maxLength: 3 }) });
+const unit = fc.oneof(
+  fc.constant(null),
+  fc.constantFrom("GPa", "MPa", "kPa", "K", "%", "µm", "N/mm²", "bogus"),
+  fc.string(),
+);
+const fact = fc.record({
+  key,
+  value: fc.oneof(fc.jsonValue(), fc.double(), fc.array(fc.double(), { maxLength: 3 })),
+  unit,
+  source_id: fc.constantFrom("SRC-A", "SRC-B", "X", ""),
+});
+const envelopeLike = fc.record({
+  answer: fc.string(),
+  facts: fc.array(fact, { maxLength: 6 }),
+  sources: fc.array(fc.constantFrom("SRC-A", "SRC-B", "Z"), { maxLength: 3 }),
+});
 const text = fc.oneof(
   fc.string(),
   fc.jsonValue().map((v) => JSON.stringify(v)),
@@ -31,7 +44,13 @@ const text = fc.oneof(
   envelopeLike.map((v) => `Answer follows. ${JSON.stringify(v)} Done.`),
 );
 
-const RATIOS = ["required_fact_recall", "numeric_value_accuracy", "unit_accuracy", "provenance_accuracy", "unsupported_fact_rate"] as const;
+const RATIOS = [
+  "required_fact_recall",
+  "numeric_value_accuracy",
+  "unit_accuracy",
+  "provenance_accuracy",
+  "unsupported_fact_rate",
+] as const;
 const COUNTS = ["unsupported_fact_count", "duplicate_fact_count", "contradiction_count"] as const;
 
 describe("the parser and scorer on arbitrary input", () => {
@@ -43,7 +62,8 @@ describe("the parser and scorer on arbitrary input", () => {
           const value = score.metrics[id];
           expect(value === null || (value >= 0 && value <= 1)).toBe(true);
         }
-        for (const id of COUNTS) expect(Number.isInteger(score.metrics[id]) && score.metrics[id] >= 0).toBe(true);
+        for (const id of COUNTS)
+          expect(Number.isInteger(score.metrics[id]) && score.metrics[id] >= 0).toBe(true);
         expect(score.metrics.unsupported_fact_count).toBeLessThanOrEqual(score.facts.length);
       }),
       { numRuns: 1500 },

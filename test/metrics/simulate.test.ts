@@ -32,7 +32,8 @@ describe("the coverage simulator", () => {
     const b = simulateScenario(scenario, design, { datasets: 20, iterations: 200, seed: 5 });
     expect(a).toEqual(b);
     expect(Object.keys(a.methods)).toEqual([...METHODS]);
-    for (const m of METHODS) expect(a.methods[m].coverage + a.methods[m].below + a.methods[m].above).toBeCloseTo(1, 12);
+    for (const m of METHODS)
+      expect(a.methods[m].coverage + a.methods[m].below + a.methods[m].above).toBeCloseTo(1, 12);
   });
 
   it("shows the percentile interval undercovering and the widened one covering more, on a small run", () => {
@@ -41,14 +42,21 @@ describe("the coverage simulator", () => {
     expect(r.methods.percentile.coverage).toBeLessThan(r.methods.percentile_widened.coverage);
     expect(r.methods.percentile.mean_width).toBeLessThan(r.methods.percentile_widened.mean_width);
     // On equal cells of four the widened interval is √(4/3) ≈ 1.155 times as wide.
-    expect(r.methods.percentile_widened.mean_width / r.methods.percentile.mean_width).toBeCloseTo(Math.sqrt(4 / 3), 6);
+    expect(r.methods.percentile_widened.mean_width / r.methods.percentile.mean_width).toBeCloseTo(
+      Math.sqrt(4 / 3),
+      6,
+    );
   });
 
   it("counts an unbounded bootstrap-t interval as covering and never as passing the margin", () => {
     // Exactly unchanged tasks and rare total losses: many replicates are degenerate, so bootstrap-t
     // intervals are often unbounded below. They cover a truth below their upper bound, are left
     // out of the mean width, and cannot pass "lower ≥ −margin".
-    const scenario = { ...BUILT_IN_SCENARIOS.find((s) => s.name === "rare-total-miss")!, name: "exact", noise_sd: 0 };
+    const scenario = {
+      ...BUILT_IN_SCENARIOS.find((s) => s.name === "rare-total-miss")!,
+      name: "exact",
+      noise_sd: 0,
+    };
     const r = simulateScenario(scenario, design, { datasets: 40, iterations: 300, seed: 3 });
     const bt = r.methods.bootstrap_t;
     expect(bt.unbounded).toBeGreaterThan(0);
@@ -92,13 +100,33 @@ describe("power by simulation", () => {
     const { simulatePower, tasksNeeded } = await import("../../src/metrics/index.ts");
     // A pilot with rare large losses, like a router that sometimes misses.
     const pilot = Array.from({ length: 144 }, (_, i) => (i % 20 === 0 ? -0.5 : 0.02 * Math.sin(i)));
-    const rows = simulatePower({ pilot, cells: 36, tasksPerCell: [2, 8], trials: [1, 4], pilotTrials: 1, pilotNoise: 0.004, trueDeltas: [0, -0.01], margin: 0.02, method: "t_stratified", datasets: 60, iterations: 200, seed: 1, confidence: 0.95 });
-    const rate = (n: number, d: number, trials = 1) => rows.find((r) => r.tasks_per_cell === n && r.true_delta === d && r.trials === trials)!.pass_rate;
+    const rows = simulatePower({
+      pilot,
+      cells: 36,
+      tasksPerCell: [2, 8],
+      trials: [1, 4],
+      pilotTrials: 1,
+      pilotNoise: 0.004,
+      trueDeltas: [0, -0.01],
+      margin: 0.02,
+      method: "t_stratified",
+      datasets: 60,
+      iterations: 200,
+      seed: 1,
+      confidence: 0.95,
+    });
+    const rate = (n: number, d: number, trials = 1) =>
+      rows.find((r) => r.tasks_per_cell === n && r.true_delta === d && r.trials === trials)!.pass_rate;
     expect(rate(8, 0)).toBeGreaterThanOrEqual(rate(2, 0));
     expect(rate(8, 0)).toBeGreaterThanOrEqual(rate(8, -0.01));
     // Same draws, deviations shrunk by more trials: the interval's lower bound only moves toward the truth.
     expect(rate(2, -0.01, 4)).toBeGreaterThanOrEqual(rate(2, -0.01, 1));
-    expect(tasksNeeded(rows, 0, 0.8, 1)).toBe(rows.filter((r) => r.trials === 1 && r.true_delta === 0 && r.pass_rate >= 0.8).map((r) => r.tasks_per_cell).sort((a, b) => a - b)[0] ?? null);
+    expect(tasksNeeded(rows, 0, 0.8, 1)).toBe(
+      rows
+        .filter((r) => r.trials === 1 && r.true_delta === 0 && r.pass_rate >= 0.8)
+        .map((r) => r.tasks_per_cell)
+        .sort((a, b) => a - b)[0] ?? null,
+    );
   });
 
   it("rescales a task's deviation by the random-effects model, and not at the pilot's trial count", async () => {
@@ -108,7 +136,10 @@ describe("power by simulation", () => {
     expect(trialScale(pilot, 0.005, 2, 2)).toBe(1);
     expect(trialScale(pilot, 0, 2, 8)).toBe(1); // no trial noise: more trials change nothing
     // between = variance − 0.005; with 8 trials instead of 2 the noise term falls to a quarter.
-    expect(trialScale(pilot, 0.005, 2, 8)).toBeCloseTo(Math.sqrt((variance - 0.005 + 0.005 / 4) / variance), 12);
+    expect(trialScale(pilot, 0.005, 2, 8)).toBeCloseTo(
+      Math.sqrt((variance - 0.005 + 0.005 / 4) / variance),
+      12,
+    );
     // All of the spread is noise: the spread falls with √(T₀/T).
     expect(trialScale(pilot, 1, 1, 4)).toBeCloseTo(0.5, 12);
   });

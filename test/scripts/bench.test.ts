@@ -4,15 +4,30 @@ import { describe, expect, it } from "vitest";
 type Line = Record<string, unknown> & { name: string; median_ms: number; target: string };
 
 describe("npm run bench", () => {
-  it("runs every benchmark end to end in smoke mode and prints one result line each, judging no target", { timeout: 330_000 }, () => {
+  it("runs every benchmark end to end in smoke mode and prints one result line each, judging no target", {
+    timeout: 330_000,
+  }, () => {
     // Benchmarks are not run by `npm test` at full size; this keeps them from breaking unnoticed.
     // Smoke mode (tiny inputs, one run) reports the figures but judges no timing target, so the
     // exit code says only that every benchmark ran. (The spawn time limit only stops a hang.)
-    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/run-all.ts"], { env: { ...process.env, FABENCH_BENCH_SMOKE: "1" }, encoding: "utf8", timeout: 300_000 });
+    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/run-all.ts"], {
+      env: { ...process.env, FABENCH_BENCH_SMOKE: "1" },
+      encoding: "utf8",
+      timeout: 300_000,
+    });
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
-    const lines = run.stdout.trim().split("\n").map((l) => JSON.parse(l) as Line);
-    expect(lines.map((l) => l.name)).toEqual(["identity_validation_100k", "score_4320_episodes", "reference_matrix_1440_episodes", "score_4320_episode_run", "simulate_coverage_default"]);
+    const lines = run.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Line);
+    expect(lines.map((l) => l.name)).toEqual([
+      "identity_validation_100k",
+      "score_4320_episodes",
+      "reference_matrix_1440_episodes",
+      "score_4320_episode_run",
+      "simulate_coverage_default",
+    ]);
     for (const l of lines) {
       // Targets are printed, marked as not judged; no verdict on a timing is given.
       expect(l).toMatchObject({ smoke: true, target_judged: false });
@@ -33,7 +48,10 @@ describe("npm run bench", () => {
     expect(matrix!["runs_ms"]).toEqual([expect.any(Number)]);
     const tokens = matrix!["mean_tool_schema_tokens"] as Record<string, { episode: number; turn: number }>;
     expect(Object.keys(tokens).sort()).toEqual(["FULL", "ORACLE", "SR-10", "SR-5", "SR-PROGRESSIVE"]);
-    for (const t of Object.values(tokens)) expect(Number.isInteger(t.episode) && Number.isInteger(t.turn) && t.episode >= t.turn && t.turn > 0).toBe(true);
+    for (const t of Object.values(tokens))
+      expect(
+        Number.isInteger(t.episode) && Number.isInteger(t.turn) && t.episode >= t.turn && t.turn > 0,
+      ).toBe(true);
     // Fewer tool schemas shown, fewer tokens per turn: the required routes only (at most 5), 5, 10,
     // then the whole catalog. Per episode ORACLE may cost more than SR-5: SR-5 episodes end early
     // when a required route is not shown, ORACLE episodes walk every step.
@@ -49,7 +67,10 @@ describe("npm run bench", () => {
   });
 
   it("refuses an unknown benchmark name with exit 2", { timeout: 150_000 }, () => {
-    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/run-all.ts", "nope"], { encoding: "utf8", timeout: 120_000 });
+    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/bench/run-all.ts", "nope"], {
+      encoding: "utf8",
+      timeout: 120_000,
+    });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("bench: usage_error: unknown benchmark nope");
     expect(run.stdout).toBe("");

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { Task } from "../../src/authoring/index.ts";
 import type { RunMetadata } from "../../src/conditions/runner/index.ts";
 import type { EpisodeRow } from "../../src/metrics/index.ts";
-import { buildSummary, missingEpisodes, reportedModels, summarySchema, type SummaryInput } from "../../src/summary/index.ts";
+import {
+  buildSummary,
+  missingEpisodes,
+  reportedModels,
+  summarySchema,
+  type SummaryInput,
+} from "../../src/summary/index.ts";
 import { bundled } from "../helpers/bundled.ts";
 
 const { protocol } = bundled();
@@ -30,8 +36,21 @@ function rows(skip: (task: string, size: number, condition: string) => boolean =
   );
 }
 
-function input(episodes: EpisodeRow[], models: (row: EpisodeRow) => string | null = () => null, overrides: Partial<SummaryInput> = {}): SummaryInput {
-  const tasks = new Map(TASKS.map((id) => [id, { semantic_task_id: id, answer_task_stratum: "single_property_value_unit_provenance", language: "en" } as unknown as Task]));
+function input(
+  episodes: EpisodeRow[],
+  models: (row: EpisodeRow) => string | null = () => null,
+  overrides: Partial<SummaryInput> = {},
+): SummaryInput {
+  const tasks = new Map(
+    TASKS.map((id) => [
+      id,
+      {
+        semantic_task_id: id,
+        answer_task_stratum: "single_property_value_unit_provenance",
+        language: "en",
+      } as unknown as Task,
+    ]),
+  );
   return {
     protocol,
     protocolSha256: "0".repeat(64),
@@ -51,14 +70,19 @@ function input(episodes: EpisodeRow[], models: (row: EpisodeRow) => string | nul
 
 describe("the summary", () => {
   it("names every episode of the whole benchmark that no record covers", () => {
-    const records = rows((task, size, condition) => task === "t-2" && size === 250 && (condition === "ORACLE" || condition === "FULL"));
+    const records = rows(
+      (task, size, condition) =>
+        task === "t-2" && size === 250 && (condition === "ORACLE" || condition === "FULL"),
+    );
     expect(missingEpisodes(records, TASKS, protocol, 1)).toEqual(["t-2|250|FULL|1", "t-2|250|ORACLE|1"]);
     expect(missingEpisodes(records, TASKS, protocol, 2)).toHaveLength(20 + 2);
   });
 
   it("refuses an incomplete set with the first 20 missing episodes and the count, unless allowed", () => {
     const partial = rows((task) => task === "t-2"); // 10 episodes of t-2 missing
-    const refused = buildSummary(input(partial, () => null, { metadata: { trials: 3 } as unknown as RunMetadata }));
+    const refused = buildSummary(
+      input(partial, () => null, { metadata: { trials: 3 } as unknown as RunMetadata }),
+    );
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     // trials 3: t-1 lacks trials 2–3 (20) and t-2 lacks all 30.
@@ -78,7 +102,8 @@ describe("the summary", () => {
 
   it("refuses a run answered by several models, listing each with its turns, unless allowed", () => {
     const episodes = rows();
-    const model = (r: EpisodeRow) => (r.semantic_task_id === "t-1" && r.catalog_size === 100 ? "model-b" : "model-a");
+    const model = (r: EpisodeRow) =>
+      r.semantic_task_id === "t-1" && r.catalog_size === 100 ? "model-b" : "model-a";
     expect(reportedModels(input(episodes, model).records)).toEqual({ "model-a": 15, "model-b": 5 });
     const refused = buildSummary(input(episodes, model));
     expect(refused.ok).toBe(false);

@@ -45,7 +45,9 @@ export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number 
 
 /** What makes two tasks the same content: routes in order, fact keys and their values. */
 export function contentKey(task: Pick<Task, "required_routes" | "required_facts">): string {
-  const facts = [...task.required_facts].sort((a, b) => compareCodePoints(a.key, b.key)).map((f) => [f.key, f.value]);
+  const facts = [...task.required_facts]
+    .sort((a, b) => compareCodePoints(a.key, b.key))
+    .map((f) => [f.key, f.value]);
   return canonicalJson({ routes: task.required_routes, facts });
 }
 
@@ -66,21 +68,35 @@ export function independenceProblems(tasks: readonly Task[]): IndependenceProble
   for (const [i, task] of tasks.entries()) {
     const template = masked[i] as string;
     const earlier = firstTemplate.get(template);
-    if (earlier !== undefined) problems.push({ code: "template_reuse", index: i, message: `the query is the query of ${tasks[earlier]?.semantic_task_id} with only numbers, identifiers or quoted names changed` });
+    if (earlier !== undefined)
+      problems.push({
+        code: "template_reuse",
+        index: i,
+        message: `the query is the query of ${tasks[earlier]?.semantic_task_id} with only numbers, identifiers or quoted names changed`,
+      });
     else {
       firstTemplate.set(template, i);
       for (let j = 0; j < i; j++) {
         if (tasks[j]?.answer_task_stratum !== task.answer_task_stratum || masked[j] === template) continue;
         const similarity = jaccard(grams[i] as Set<string>, grams[j] as Set<string>);
         if (similarity > NEAR_DUPLICATE_JACCARD) {
-          problems.push({ code: "near_duplicate_query", index: i, message: `the masked query shares ${similarity.toFixed(2)} of its character 3-grams with the query of ${tasks[j]?.semantic_task_id} (limit ${NEAR_DUPLICATE_JACCARD})` });
+          problems.push({
+            code: "near_duplicate_query",
+            index: i,
+            message: `the masked query shares ${similarity.toFixed(2)} of its character 3-grams with the query of ${tasks[j]?.semantic_task_id} (limit ${NEAR_DUPLICATE_JACCARD})`,
+          });
           break;
         }
       }
     }
     const key = contentKey(task);
     const same = firstContent.get(key);
-    if (same !== undefined) problems.push({ code: "duplicate_task_content", index: i, message: `same required routes, fact keys and fact values as ${tasks[same]?.semantic_task_id}` });
+    if (same !== undefined)
+      problems.push({
+        code: "duplicate_task_content",
+        index: i,
+        message: `same required routes, fact keys and fact values as ${tasks[same]?.semantic_task_id}`,
+      });
     else firstContent.set(key, i);
   }
   return problems;

@@ -51,7 +51,12 @@ export function checkCorpus(input: CorpusCheckInput): CorpusCheckReport {
   for (const row of corpus.rows) errors.push(...taskProblems(row, input));
   errors.push(...crossTaskProblems(corpus.rows));
   const ok = errors.length === 0;
-  return { ok, task_count: corpus.rows.length, tasks_sha256: ok ? tasksSha256(corpus.rows.map((r) => r.value)) : null, errors };
+  return {
+    ok,
+    task_count: corpus.rows.length,
+    tasks_sha256: ok ? tasksSha256(corpus.rows.map((r) => r.value)) : null,
+    errors,
+  };
 }
 
 /** The independence rules over every schema-valid task, each problem reported on the later row of its pair. */
@@ -62,7 +67,13 @@ function crossTaskProblems(rows: readonly CorpusRow[]): RowProblem[] {
   });
   return independenceProblems(valid.map((v) => v.task)).map((p) => {
     const { row, task } = valid[p.index] as (typeof valid)[number];
-    return { code: p.code, semantic_task_id: task.semantic_task_id, location: row.location, line: row.line, message: p.message };
+    return {
+      code: p.code,
+      semantic_task_id: task.semantic_task_id,
+      location: row.location,
+      line: row.line,
+      message: p.message,
+    };
   });
 }
 
@@ -71,12 +82,24 @@ function taskProblems(row: CorpusRow, input: CorpusCheckInput): RowProblem[] {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return []; // identity reported it
   const rawId = (value as Record<string, unknown>)["semantic_task_id"];
   const id = typeof rawId === "string" ? rawId : null;
-  const at = (code: string, message: string): RowProblem => ({ code, semantic_task_id: id, location: row.location, line: row.line, message });
+  const at = (code: string, message: string): RowProblem => ({
+    code,
+    semantic_task_id: id,
+    location: row.location,
+    line: row.line,
+    message,
+  });
   const parsed = taskSchema.safeParse(value);
-  if (!parsed.success) return parsed.error.issues.map((i) => at("invalid_task", `${issuePath(i.path)}: ${i.message}`));
+  if (!parsed.success)
+    return parsed.error.issues.map((i) => at("invalid_task", `${issuePath(i.path)}: ${i.message}`));
   const task = parsed.data;
-  const problems = Object.values(CONTENT_RULES).flatMap((rule) => rule(task, input.context).map((p) => at(p.code, p.message)));
+  const problems = Object.values(CONTENT_RULES).flatMap((rule) =>
+    rule(task, input.context).map((p) => at(p.code, p.message)),
+  );
   const prior = input.priorQueries.get(normalizeQuery(task.query));
-  if (prior !== undefined) problems.push(at("prior_query_overlap", `the query normalises to a query of the earlier surface ${prior}`));
+  if (prior !== undefined)
+    problems.push(
+      at("prior_query_overlap", `the query normalises to a query of the earlier surface ${prior}`),
+    );
   return problems;
 }

@@ -28,7 +28,10 @@ export interface GenerateInput {
   readonly authored: readonly AuthoredFile[];
 }
 
-const idOf = (task: unknown): unknown => (typeof task === "object" && task !== null ? (task as Record<string, unknown>)["semantic_task_id"] : undefined);
+const idOf = (task: unknown): unknown =>
+  typeof task === "object" && task !== null
+    ? (task as Record<string, unknown>)["semantic_task_id"]
+    : undefined;
 
 /**
  * Every authored task, in plan order; tasks whose id is not a slot (or repeats one) follow in file
@@ -43,7 +46,9 @@ export function assembleTasks(plan: Plan, authored: readonly AuthoredFile[]): un
     if (typeof id === "string" && !first.has(id)) first.set(id, task);
     else rest.push(task);
   }
-  const planned = plan.slots.flatMap((slot) => (first.has(slot.semantic_task_id) ? [first.get(slot.semantic_task_id)] : []));
+  const planned = plan.slots.flatMap((slot) =>
+    first.has(slot.semantic_task_id) ? [first.get(slot.semantic_task_id)] : [],
+  );
   const slotIds = new Set(plan.slots.map((s) => s.semantic_task_id));
   const unplanned = [...first.entries()].filter(([id]) => !slotIds.has(id as string)).map(([, task]) => task);
   return [...planned, ...unplanned, ...rest];
@@ -57,7 +62,9 @@ export function generateCorpus(input: GenerateInput): CorpusHeader {
     protocol_id: input.protocol.protocol_id,
     protocol_sha256: input.protocolSha256,
     plan_slots_sha256: input.plan.slots_sha256,
-    catalogs: [...input.catalogs].sort((a, b) => a.size - b.size).map(({ size, sha256 }) => ({ size, sha256 })),
+    catalogs: [...input.catalogs]
+      .sort((a, b) => a.size - b.size)
+      .map(({ size, sha256 }) => ({ size, sha256 })),
     generator_source_revision: input.sourceRevision,
     conditions,
     freeze_identity_sha256: freezeIdentitySha256(input.sourceRevision, input.plan.slots_sha256, conditions),

@@ -28,13 +28,30 @@ function failure(code: string, message: string): FabenchError {
 
 export function commandAgent(options: CommandAgentOptions): Agent {
   return {
-    identity: { agent: `command:${options.path}`, model: null, settings: { args: [...options.args], pass_env: [...options.passEnv], timeout_ms: options.timeoutMs, protocol_version: COMMAND_AGENT_PROTOCOL_VERSION } },
+    identity: {
+      agent: `command:${options.path}`,
+      model: null,
+      settings: {
+        args: [...options.args],
+        pass_env: [...options.passEnv],
+        timeout_ms: options.timeoutMs,
+        protocol_version: COMMAND_AGENT_PROTOCOL_VERSION,
+      },
+    },
     startEpisode: () => ({ turn: (request) => commandTurn(options, request) }),
   };
 }
 
-async function commandTurn(options: CommandAgentOptions, request: AgentTurnRequest): Promise<AgentTurnResponse> {
-  const input = JSON.stringify({ protocol_version: COMMAND_AGENT_PROTOCOL_VERSION, messages: request.messages, tools: request.tools, task_set_sha256: options.taskSetSha256 });
+async function commandTurn(
+  options: CommandAgentOptions,
+  request: AgentTurnRequest,
+): Promise<AgentTurnResponse> {
+  const input = JSON.stringify({
+    protocol_version: COMMAND_AGENT_PROTOCOL_VERSION,
+    messages: request.messages,
+    tools: request.tools,
+    task_set_sha256: options.taskSetSha256,
+  });
   const stdout = await runOnce(options, input);
   let value: unknown;
   try {
@@ -43,11 +60,22 @@ async function commandTurn(options: CommandAgentOptions, request: AgentTurnReque
     throw failure("command_bad_response", `${options.path} did not print one JSON object`);
   }
   const record = (value ?? {}) as { text?: unknown; tool_calls?: unknown };
-  if (typeof record.text !== "string") throw failure("command_bad_response", `${options.path} must print {"text": …}`);
+  if (typeof record.text !== "string")
+    throw failure("command_bad_response", `${options.path} must print {"text": …}`);
   const calls = record.tool_calls ?? [];
-  if (!Array.isArray(calls) || !calls.every((c) => typeof (c as { name?: unknown } | null)?.name === "string"))
-    throw failure("command_bad_response", `${options.path}: tool_calls must be a list of {"name", "arguments"}`);
-  const toolCalls: ToolCall[] = calls.map((c, i) => ({ id: `cmd_${request.turn}_${i}`, name: (c as { name: string }).name, arguments: (c as { arguments?: unknown }).arguments ?? {} }));
+  if (
+    !Array.isArray(calls) ||
+    !calls.every((c) => typeof (c as { name?: unknown } | null)?.name === "string")
+  )
+    throw failure(
+      "command_bad_response",
+      `${options.path}: tool_calls must be a list of {"name", "arguments"}`,
+    );
+  const toolCalls: ToolCall[] = calls.map((c, i) => ({
+    id: `cmd_${request.turn}_${i}`,
+    name: (c as { name: string }).name,
+    arguments: (c as { arguments?: unknown }).arguments ?? {},
+  }));
   return { text: record.text, toolCalls };
 }
 
@@ -58,7 +86,11 @@ function runOnce(options: CommandAgentOptions, input: string): Promise<string> {
     if (value !== undefined) env[name] = value;
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(options.path, [...options.args], { stdio: ["pipe", "pipe", "pipe"], env, shell: false });
+    const child = spawn(options.path, [...options.args], {
+      stdio: ["pipe", "pipe", "pipe"],
+      env,
+      shell: false,
+    });
     let out = "";
     let outBytes = 0;
     let errBytes = 0;
@@ -72,18 +104,45 @@ function runOnce(options: CommandAgentOptions, input: string): Promise<string> {
         reject(error);
       } else resolve(value);
     };
-    const timer = setTimeout(() => finish(failure("command_timeout", `${options.path} gave no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+    const timer = setTimeout(
+      () =>
+        finish(failure("command_timeout", `${options.path} gave no answer within ${options.timeoutMs} ms`)),
+      options.timeoutMs,
+    );
     child.stdout.on("data", (chunk: Buffer) => {
       outBytes += chunk.length;
-      if (outBytes > options.maxStdoutBytes) finish(failure("command_output_too_large", `${options.path} printed more than ${options.maxStdoutBytes} bytes`));
+      if (outBytes > options.maxStdoutBytes)
+        finish(
+          failure(
+            "command_output_too_large",
+            `${options.path} printed more than ${options.maxStdoutBytes} bytes`,
+          ),
+        );
       else out += chunk.toString("utf8");
     });
     child.stderr.on("data", (chunk: Buffer) => {
       errBytes += chunk.length; // drained, counted, never kept
-      if (errBytes > options.maxStderrBytes) finish(failure("command_output_too_large", `${options.path} wrote more than ${options.maxStderrBytes} bytes to stderr`));
+      if (errBytes > options.maxStderrBytes)
+        finish(
+          failure(
+            "command_output_too_large",
+            `${options.path} wrote more than ${options.maxStderrBytes} bytes to stderr`,
+          ),
+        );
     });
-    child.on("error", (error) => finish(failure("command_failed", `cannot run ${options.path}: ${(error as NodeJS.ErrnoException).code ?? "error"}`)));
-    child.on("close", (code) => (code === 0 ? finish(null, out) : finish(failure("command_failed", `${options.path} exited with code ${code}`))));
+    child.on("error", (error) =>
+      finish(
+        failure(
+          "command_failed",
+          `cannot run ${options.path}: ${(error as NodeJS.ErrnoException).code ?? "error"}`,
+        ),
+      ),
+    );
+    child.on("close", (code) =>
+      code === 0
+        ? finish(null, out)
+        : finish(failure("command_failed", `${options.path} exited with code ${code}`)),
+    );
     child.stdin.on("error", () => undefined);
     child.stdin.end(input);
   });

@@ -1,7 +1,7 @@
 /** Agents by spec: `reference`, `anthropic:MODEL`, `openai:MODEL`, `openai-compatible:MODEL`, `command:PATH`. */
 import { usageError } from "../../core/index.ts";
 import type { TokenCounter } from "../execution/tokens.ts";
-import { Budget, } from "../../providers/index.ts";
+import { Budget } from "../../providers/index.ts";
 import { BatchCoordinator } from "../../providers/index.ts";
 import { createBatchProvider, createClient } from "../../providers/index.ts";
 import { commandAgent } from "./command.ts";
@@ -39,7 +39,11 @@ export interface AgentOptions {
   readonly tokens: TokenCounter;
   readonly timing: Timing;
   /** Batch mode: where batch ids and finished turns are checkpointed, how often to poll, and whether to resend submissions of unknown fate. */
-  readonly batch?: { readonly checkpointPath: string; readonly pollMs: number; readonly resubmitUnknown: boolean };
+  readonly batch?: {
+    readonly checkpointPath: string;
+    readonly pollMs: number;
+    readonly resubmitUnknown: boolean;
+  };
 }
 
 /** Whether an agent spec means answer inference by a model (everything but the reference agent). */
@@ -49,20 +53,51 @@ export function isModelAgent(spec: string): boolean {
 
 export function providerOf(spec: string): { kind: string; target: string } {
   const colon = spec.indexOf(":");
-  return colon === -1 ? { kind: spec, target: "" } : { kind: spec.slice(0, colon), target: spec.slice(colon + 1) };
+  return colon === -1
+    ? { kind: spec, target: "" }
+    : { kind: spec.slice(0, colon), target: spec.slice(colon + 1) };
 }
 
 export function createAgent(options: AgentOptions): Agent {
   if (options.spec === "reference") return referenceAgent(options.requestMoreTools);
   const { kind, target } = providerOf(options.spec);
-  if (target === "") throw usageError("unknown_agent", `--agent takes reference, anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH, not ${options.spec}`);
+  if (target === "")
+    throw usageError(
+      "unknown_agent",
+      `--agent takes reference, anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH, not ${options.spec}`,
+    );
   if (kind === "command")
-    return commandAgent({ path: target, args: options.agentArgs, passEnv: options.passEnv, env: options.env, timeoutMs: options.agentTimeoutMs, maxStdoutBytes: 4 * 1024 * 1024, maxStderrBytes: 1024 * 1024, taskSetSha256: options.taskSetSha256 });
-  if (options.lane === "pinned-model" && !options.modelRevision) throw usageError("model_revision_required", "--lane pinned-model needs --model-revision (an immutable provider revision)");
+    return commandAgent({
+      path: target,
+      args: options.agentArgs,
+      passEnv: options.passEnv,
+      env: options.env,
+      timeoutMs: options.agentTimeoutMs,
+      maxStdoutBytes: 4 * 1024 * 1024,
+      maxStderrBytes: 1024 * 1024,
+      taskSetSha256: options.taskSetSha256,
+    });
+  if (options.lane === "pinned-model" && !options.modelRevision)
+    throw usageError(
+      "model_revision_required",
+      "--lane pinned-model needs --model-revision (an immutable provider revision)",
+    );
   const model = options.lane === "pinned-model" && options.modelRevision ? options.modelRevision : target;
-  const client = { kind, model, env: options.env, openaiApi: options.openaiApi, timeoutMs: options.requestTimeoutMs, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) };
+  const client = {
+    kind,
+    model,
+    env: options.env,
+    openaiApi: options.openaiApi,
+    timeoutMs: options.requestTimeoutMs,
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+  };
   const provider = createClient(client);
-  const batch = options.batch ? new BatchCoordinator(createBatchProvider(client), options.batch.checkpointPath, options.timing, { pollMs: options.batch.pollMs, resubmitUnknown: options.batch.resubmitUnknown }) : undefined;
+  const batch = options.batch
+    ? new BatchCoordinator(createBatchProvider(client), options.batch.checkpointPath, options.timing, {
+        pollMs: options.batch.pollMs,
+        resubmitUnknown: options.batch.resubmitUnknown,
+      })
+    : undefined;
   return modelAgent({
     identity: {
       agent: kind,
@@ -83,7 +118,11 @@ export function createAgent(options: AgentOptions): Agent {
     provider,
     toolProtocol: options.toolProtocol,
     settings: options.generation,
-    retry: { ...DEFAULT_RETRY, maxRetries: options.maxRetries, ...(options.retryBaseDelayMs !== undefined ? { baseDelayMs: options.retryBaseDelayMs } : {}) },
+    retry: {
+      ...DEFAULT_RETRY,
+      maxRetries: options.maxRetries,
+      ...(options.retryBaseDelayMs !== undefined ? { baseDelayMs: options.retryBaseDelayMs } : {}),
+    },
     timing: options.timing,
     limiter: new RateLimiter(options.rpm ?? null, options.tpm ?? null, options.timing),
     budget: options.budget ?? new Budget(null, null),

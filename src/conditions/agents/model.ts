@@ -38,7 +38,11 @@ export function modelAgent(options: ModelAgentOptions): Agent {
   };
 }
 
-async function modelTurn(options: ModelAgentOptions, request: AgentTurnRequest, key: string): Promise<AgentTurnResponse> {
+async function modelTurn(
+  options: ModelAgentOptions,
+  request: AgentTurnRequest,
+  key: string,
+): Promise<AgentTurnResponse> {
   const system = request.messages.find((m) => m.role === "system")?.content ?? "";
   const neutral: ProviderRequest = {
     system,
@@ -56,13 +60,19 @@ async function modelTurn(options: ModelAgentOptions, request: AgentTurnRequest, 
     const batch = options.batch;
     reply = batch
       ? await batch.submit(customIdFor(key, request.turn), sent)
-      : await withRetries(() => options.provider.complete(sent), options.retry, options.timing, options.provider.name);
+      : await withRetries(
+          () => options.provider.complete(sent),
+          options.retry,
+          options.timing,
+          options.provider.name,
+        );
   } catch (error) {
     options.budget.release(reservation);
     throw error;
   }
   const outputTokens = options.tokens.count(reply.text);
   options.budget.settle(reservation, reply.usage, inputTokens, outputTokens);
-  const toolCalls = options.toolProtocol === "text" ? parseTextToolCalls(reply.text, request.turn) : reply.toolCalls;
+  const toolCalls =
+    options.toolProtocol === "text" ? parseTextToolCalls(reply.text, request.turn) : reply.toolCalls;
   return { text: reply.text, toolCalls, usage: reply.usage, ...(reply.model ? { model: reply.model } : {}) };
 }

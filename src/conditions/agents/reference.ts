@@ -35,14 +35,21 @@ function referenceEpisode(task: Task, requestMoreTools: string): AgentEpisode {
  * One turn, derived from the conversation alone (so a fake model server can play it too): every
  * fixture observation in the tool results advanced one step; their sources are what was observed.
  */
-export function referenceTurn(task: Task, requestMoreTools: string, request: AgentTurnRequest): AgentTurnResponse {
+export function referenceTurn(
+  task: Task,
+  requestMoreTools: string,
+  request: AgentTurnRequest,
+): AgentTurnResponse {
   const observed = readResults(request);
   const step = task.executor_fixture.steps[observed.advanced];
   if (step === undefined || request.turn >= request.maxTurns) return answer(envelope(task, observed));
   const name = step.route_id.replace(".", "__");
   const tool = request.tools.find((t) => t.name === name);
   if (!tool) return answer(`${requestMoreTools}\n${envelope(task, observed)}`);
-  return { text: "", toolCalls: [{ id: `call_${request.turn}`, name, arguments: argumentsFor(step, tool, observed.state) }] };
+  return {
+    text: "",
+    toolCalls: [{ id: `call_${request.turn}`, name, arguments: argumentsFor(step, tool, observed.state) }],
+  };
 }
 
 function answer(text: string): AgentTurnResponse {
@@ -62,7 +69,10 @@ function readResults(request: AgentTurnRequest): Observed & { advanced: number }
     }
     if (result.status === "error" || result.status === "executed" || !Array.isArray(result.sources)) continue;
     observed.advanced += 1;
-    for (const source of result.sources as Array<{ source_id: string; payload: { facts: Record<string, { value: unknown; unit: string | null }> } }>) {
+    for (const source of result.sources as Array<{
+      source_id: string;
+      payload: { facts: Record<string, { value: unknown; unit: string | null }> };
+    }>) {
       observed.sources.set(source.source_id, source.payload.facts);
       for (const [key, fact] of Object.entries(source.payload.facts)) observed.state.set(key, fact.value);
     }
@@ -70,7 +80,11 @@ function readResults(request: AgentTurnRequest): Observed & { advanced: number }
   return observed;
 }
 
-function argumentsFor(step: FixtureStep, tool: ToolDefinition, state: ReadonlyMap<string, unknown>): Record<string, unknown> {
+function argumentsFor(
+  step: FixtureStep,
+  tool: ToolDefinition,
+  state: ReadonlyMap<string, unknown>,
+): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   for (const name of tool.parameters.required) {
     const type = (tool.parameters.properties[name] as { type?: string } | undefined)?.type;
@@ -90,10 +104,12 @@ function argumentsFor(step: FixtureStep, tool: ToolDefinition, state: ReadonlyMa
 function envelope(task: Task, observed: Observed): string {
   const facts = task.required_facts.flatMap((required) => {
     const fact = observed.sources.get(required.source_id)?.[required.key];
-    return fact === undefined ? [] : [{ key: required.key, value: fact.value, unit: fact.unit, source_id: required.source_id }];
+    return fact === undefined
+      ? []
+      : [{ key: required.key, value: fact.value, unit: fact.unit, source_id: required.source_id }];
   });
   const sources = [...new Set(facts.map((f) => f.source_id))];
-  const answer = facts.length === 0 ? "No evidence was available to answer." : `Answer from ${sources.join(", ")}.`;
+  const answer =
+    facts.length === 0 ? "No evidence was available to answer." : `Answer from ${sources.join(", ")}.`;
   return JSON.stringify({ answer, facts, sources });
 }
-

@@ -1,5 +1,11 @@
 /** Building, hashing and checking the nested catalogs. */
-import { canonicalSha256, compareCodePoints, type Problem, type Result, zodProblems } from "../../core/index.ts";
+import {
+  canonicalSha256,
+  compareCodePoints,
+  type Problem,
+  type Result,
+  zodProblems,
+} from "../../core/index.ts";
 import { baseEndpoints } from "./base.ts";
 import { distractorEndpoint } from "./distractors.ts";
 import { HARD_NEGATIVES, hardNegativeEndpoint } from "./hard-negatives.ts";
@@ -32,7 +38,12 @@ export function buildCatalog(size: number): Catalog {
   if (size < base.length) throw new RangeError(`a catalog needs at least the ${base.length} base endpoints`);
   const endpoints: Endpoint[] = [...base];
   for (let n = 0; endpoints.length < size; n++) endpoints.push(distractor(n));
-  return { format: CATALOG_FORMAT, endpoint_count: endpoints.length, sha256: catalogSha256(endpoints.map((e) => e.route_id)), endpoints };
+  return {
+    format: CATALOG_FORMAT,
+    endpoint_count: endpoints.length,
+    sha256: catalogSha256(endpoints.map((e) => e.route_id)),
+    endpoints,
+  };
 }
 
 /** Schema, count, hash and unique routes; every problem reported. */
@@ -43,15 +54,27 @@ export function parseCatalog(value: unknown, file: string): Result<Catalog> {
   const problems: Problem[] = [];
   const ids = catalog.endpoints.map((e) => e.route_id);
   if (catalog.endpoint_count !== ids.length)
-    problems.push({ code: "catalog_count_mismatch", file, message: `endpoint_count is ${catalog.endpoint_count} but there are ${ids.length} endpoints` });
-  if (new Set(ids).size !== ids.length) problems.push({ code: "catalog_duplicate_route", file, message: "a route id appears more than once" });
+    problems.push({
+      code: "catalog_count_mismatch",
+      file,
+      message: `endpoint_count is ${catalog.endpoint_count} but there are ${ids.length} endpoints`,
+    });
+  if (new Set(ids).size !== ids.length)
+    problems.push({ code: "catalog_duplicate_route", file, message: "a route id appears more than once" });
   const hash = catalogSha256(ids);
-  if (hash !== catalog.sha256) problems.push({ code: "catalog_hash_mismatch", file, message: `sha256 is ${catalog.sha256} but the route ids hash to ${hash}` });
+  if (hash !== catalog.sha256)
+    problems.push({
+      code: "catalog_hash_mismatch",
+      file,
+      message: `sha256 is ${catalog.sha256} but the route ids hash to ${hash}`,
+    });
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value: catalog };
 }
 
 /** The smaller catalog must be exactly the first endpoints of the larger one. */
-export function nestingProblems(catalogs: ReadonlyArray<{ size: number; catalog: Catalog; file: string }>): Problem[] {
+export function nestingProblems(
+  catalogs: ReadonlyArray<{ size: number; catalog: Catalog; file: string }>,
+): Problem[] {
   const sorted = [...catalogs].sort((a, b) => a.size - b.size);
   const problems: Problem[] = [];
   for (let i = 1; i < sorted.length; i++) {
@@ -60,7 +83,11 @@ export function nestingProblems(catalogs: ReadonlyArray<{ size: number; catalog:
     if (!small || !large) continue;
     const prefix = large.catalog.endpoints.slice(0, small.catalog.endpoints.length);
     if (canonicalSha256(prefix) !== canonicalSha256(small.catalog.endpoints))
-      problems.push({ code: "catalog_not_nested", file: small.file, message: `the ${small.size} catalog is not the first ${small.size} endpoints of the ${large.size} catalog` });
+      problems.push({
+        code: "catalog_not_nested",
+        file: small.file,
+        message: `the ${small.size} catalog is not the first ${small.size} endpoints of the ${large.size} catalog`,
+      });
   }
   return problems;
 }

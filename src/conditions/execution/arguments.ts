@@ -24,9 +24,14 @@ export function schemaProblem(endpoint: Endpoint, args: unknown): SchemaProblem 
   const record = args as Record<string, unknown>;
   const { properties, required } = endpoint.parameters;
   const unexpected = Object.keys(record).filter((k) => !Object.hasOwn(properties, k));
-  if (unexpected.length > 0) return { code: "unexpected_arguments", message: `unexpected argument(s): ${unexpected.join(", ")}` };
+  if (unexpected.length > 0)
+    return { code: "unexpected_arguments", message: `unexpected argument(s): ${unexpected.join(", ")}` };
   const missing = required.filter((k) => !Object.hasOwn(record, k));
-  if (missing.length > 0) return { code: "missing_required_argument", message: `missing required argument(s): ${missing.join(", ")}` };
+  if (missing.length > 0)
+    return {
+      code: "missing_required_argument",
+      message: `missing required argument(s): ${missing.join(", ")}`,
+    };
   for (const [key, value] of Object.entries(record)) {
     const type = (properties[key] as { type?: unknown } | undefined)?.type;
     const check = typeof type === "string" ? TYPE_CHECKS[type] : undefined;
@@ -36,14 +41,22 @@ export function schemaProblem(endpoint: Endpoint, args: unknown): SchemaProblem 
 }
 
 /** Whether every argument satisfies its rule; `state` holds facts observed earlier in the episode. */
-export function rulesHold(rules: Record<string, ArgumentRule>, args: Record<string, unknown>, state: ReadonlyMap<string, unknown>): boolean {
+export function rulesHold(
+  rules: Record<string, ArgumentRule>,
+  args: Record<string, unknown>,
+  state: ReadonlyMap<string, unknown>,
+): boolean {
   return Object.entries(rules).every(([name, rule]) => {
     if (!Object.hasOwn(args, name)) return false;
     const value = args[name];
     if ("eq" in rule) return jsonEqual(value, rule.eq);
     if ("nonempty" in rule) return nonEmpty(value);
     if ("state" in rule) return state.has(rule.state) && jsonEqual(value, state.get(rule.state));
-    return typeof value === "string" && state.has(rule.contains_state) && value.includes(String(state.get(rule.contains_state)));
+    return (
+      typeof value === "string" &&
+      state.has(rule.contains_state) &&
+      value.includes(String(state.get(rule.contains_state)))
+    );
   });
 }
 

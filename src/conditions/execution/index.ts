@@ -1,6 +1,18 @@
 /** Execution: one episode — the agent loop, the replay executor, how tools are rendered and tokens counted. */
-export { runEpisode, type EpisodeInput, type EpisodeOutcome, type LoopSettings, type TurnRecord } from "./loop.ts";
+export {
+  runEpisode,
+  type EpisodeInput,
+  type EpisodeOutcome,
+  type LoopSettings,
+  type TurnRecord,
+} from "./loop.ts";
 export { ReplayExecutor } from "./replay.ts";
 export { EXECUTOR_ERROR_CODES, type Attempt, type ToolCall, type Visible } from "./types.ts";
 export { renderTool, renderTools, type Message, type ToolDefinition } from "./render.ts";
-export { DEFAULT_TOKENIZER, loadTokenCounter, TOKENIZERS, TurnTokenCounter, type TokenCounter } from "./tokens.ts";
+export {
+  DEFAULT_TOKENIZER,
+  loadTokenCounter,
+  TOKENIZERS,
+  TurnTokenCounter,
+  type TokenCounter,
+} from "./tokens.ts";

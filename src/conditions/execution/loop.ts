@@ -66,7 +66,12 @@ interface View {
   readonly requiredVisible: string[];
 }
 
-function views(task: Task, endpoints: readonly Endpoint[], stages: readonly Stage[], catalogSize: number): View[] {
+function views(
+  task: Task,
+  endpoints: readonly Endpoint[],
+  stages: readonly Stage[],
+  catalogSize: number,
+): View[] {
   return stages.map((stage) => {
     const shown = stage === "all" ? endpoints : endpoints.filter((e) => stage.includes(e.route_id));
     const visible: Visible = stage === "all" ? "all" : new Set(stage);
@@ -96,7 +101,12 @@ interface EpisodeState {
   stage: number;
 }
 
-export async function runEpisode(input: EpisodeInput, agent: AgentEpisode, settings: LoopSettings, tokens: TurnTokenCounter): Promise<EpisodeOutcome> {
+export async function runEpisode(
+  input: EpisodeInput,
+  agent: AgentEpisode,
+  settings: LoopSettings,
+  tokens: TurnTokenCounter,
+): Promise<EpisodeOutcome> {
   try {
     return await loop(input, agent, settings, tokens);
   } finally {
@@ -104,12 +114,20 @@ export async function runEpisode(input: EpisodeInput, agent: AgentEpisode, setti
   }
 }
 
-async function loop(input: EpisodeInput, agent: AgentEpisode, settings: LoopSettings, tokens: TurnTokenCounter): Promise<EpisodeOutcome> {
+async function loop(
+  input: EpisodeInput,
+  agent: AgentEpisode,
+  settings: LoopSettings,
+  tokens: TurnTokenCounter,
+): Promise<EpisodeOutcome> {
   const { task } = input;
   const stages = views(task, input.endpoints, input.stages, input.catalogSize);
   const state: EpisodeState = {
     executor: new ReplayExecutor(task, input.endpoints),
-    messages: [{ role: "system", content: settings.systemPrompt }, { role: "user", content: task.query }],
+    messages: [
+      { role: "system", content: settings.systemPrompt },
+      { role: "user", content: task.query },
+    ],
     turns: [],
     attempts: [],
     history: [],
@@ -118,7 +136,12 @@ async function loop(input: EpisodeInput, agent: AgentEpisode, settings: LoopSett
   const visibleCount = (view: View) => (view.visible === "all" ? input.endpoints.length : view.visible.size);
   const show = (turn: number) => {
     const view = stages[state.stage] as View;
-    state.history.push({ turn, stage: state.stage, visible_route_count: visibleCount(view), required_routes_visible: view.requiredVisible });
+    state.history.push({
+      turn,
+      stage: state.stage,
+      visible_route_count: visibleCount(view),
+      required_routes_visible: view.requiredVisible,
+    });
   };
   show(1);
   let finalText = "";
@@ -130,9 +153,23 @@ async function loop(input: EpisodeInput, agent: AgentEpisode, settings: LoopSett
     const requestTokens = tokens.request(state.messages, view.tools, view.key);
     let response: AgentTurnResponse;
     try {
-      response = await agent.turn({ messages: state.messages, tools: view.tools, turn, maxTurns: settings.maxTurns, inputTokens: requestTokens.input });
+      response = await agent.turn({
+        messages: state.messages,
+        tools: view.tools,
+        turn,
+        maxTurns: settings.maxTurns,
+        inputTokens: requestTokens.input,
+      });
     } catch (caught) {
-      error = caught instanceof FabenchError ? caught : new FabenchError({ kind: "internal", stage: "agent", code: "agent_failed", message: caught instanceof Error ? caught.message : String(caught) });
+      error =
+        caught instanceof FabenchError
+          ? caught
+          : new FabenchError({
+              kind: "internal",
+              stage: "agent",
+              code: "agent_failed",
+              message: caught instanceof Error ? caught.message : String(caught),
+            });
       endReason = "infrastructure_error";
       break;
     }
@@ -150,7 +187,9 @@ async function loop(input: EpisodeInput, agent: AgentEpisode, settings: LoopSett
     };
     const canWiden = state.stage < stages.length - 1;
     const widened =
-      response.toolCalls.length === 0 ? answerTurn(state, base, response, canWiden, settings) : toolTurn(state, base, response, view, canWiden);
+      response.toolCalls.length === 0
+        ? answerTurn(state, base, response, canWiden, settings)
+        : toolTurn(state, base, response, view, canWiden);
     if (widened === "ended") {
       endReason = "final_answer";
       break;
@@ -160,35 +199,75 @@ async function loop(input: EpisodeInput, agent: AgentEpisode, settings: LoopSett
       show(turn + 1);
     }
   }
-  return summarise(task, { ...state, finalText, endReason, error, completedSteps: state.executor.completedSteps });
+  return summarise(task, {
+    ...state,
+    finalText,
+    endReason,
+    error,
+    completedSteps: state.executor.completedSteps,
+  });
 }
 
 type TurnBase = Omit<TurnRecord, "observations" | "event">;
 
 /** A turn without a tool call: the episode ends, or — incomplete and widenable — the next stage is shown. */
-function answerTurn(state: EpisodeState, base: TurnBase, response: AgentTurnResponse, canWiden: boolean, settings: LoopSettings): boolean | "ended" {
+function answerTurn(
+  state: EpisodeState,
+  base: TurnBase,
+  response: AgentTurnResponse,
+  canWiden: boolean,
+  settings: LoopSettings,
+): boolean | "ended" {
   const widen = canWiden && !state.executor.complete;
   state.turns.push({ ...base, observations: [], event: widen ? "incomplete_widened" : "final_answer" });
   if (!widen) return "ended";
-  state.messages.push({ role: "assistant", content: response.text, tool_calls: [] }, { role: "user", content: settings.incompleteMessage });
+  state.messages.push(
+    { role: "assistant", content: response.text, tool_calls: [] },
+    { role: "user", content: settings.incompleteMessage },
+  );
   return true;
 }
 
 /** A turn with tool calls: each goes through the executor; a failure widens a progressive condition. */
-function toolTurn(state: EpisodeState, base: TurnBase, response: AgentTurnResponse, view: View, canWiden: boolean): boolean {
+function toolTurn(
+  state: EpisodeState,
+  base: TurnBase,
+  response: AgentTurnResponse,
+  view: View,
+  canWiden: boolean,
+): boolean {
   state.messages.push({ role: "assistant", content: response.text, tool_calls: response.toolCalls });
-  const made = response.toolCalls.map((call, index) => state.executor.call(call, view.visible, base.turn, index));
+  const made = response.toolCalls.map((call, index) =>
+    state.executor.call(call, view.visible, base.turn, index),
+  );
   for (const [index, attempt] of made.entries())
-    state.messages.push({ role: "tool", tool_call_id: response.toolCalls[index]?.id ?? `call_${base.turn}_${index}`, name: attempt.name, content: JSON.stringify(attempt.observation) });
+    state.messages.push({
+      role: "tool",
+      tool_call_id: response.toolCalls[index]?.id ?? `call_${base.turn}_${index}`,
+      name: attempt.name,
+      content: JSON.stringify(attempt.observation),
+    });
   state.attempts.push(...made);
   const widen = canWiden && made.some((a) => a.outcome === "error");
-  state.turns.push({ ...base, observations: made.map((a) => a.observation), event: widen ? "tool_call_widened" : "tool_call" });
+  state.turns.push({
+    ...base,
+    observations: made.map((a) => a.observation),
+    event: widen ? "tool_call_widened" : "tool_call",
+  });
   return widen;
 }
 
 function summarise(
   task: Task,
-  run: { turns: TurnRecord[]; attempts: Attempt[]; history: StageShown[]; finalText: string; endReason: EpisodeOutcome["end_reason"]; error: FabenchError | null; completedSteps: number },
+  run: {
+    turns: TurnRecord[];
+    attempts: Attempt[];
+    history: StageShown[];
+    finalText: string;
+    endReason: EpisodeOutcome["end_reason"];
+    error: FabenchError | null;
+    completedSteps: number;
+  },
 ): EpisodeOutcome {
   const steps = task.executor_fixture.steps;
   const sum = (pick: (t: TurnRecord) => number) => run.turns.reduce((a, t) => a + pick(t), 0);
@@ -204,7 +283,13 @@ function summarise(
     required_routes_advanced: steps.slice(0, run.completedSteps).map((s) => s.route_id),
     required_route_call_coverage: steps.length === 0 ? 1 : run.completedSteps / steps.length,
     unauthorized_destructive_attempts: run.attempts.filter((a) => a.unauthorized_destructive).length,
-    unauthorized_destructive_executions: run.attempts.filter((a) => a.destructive && a.outcome !== "error" && a.step === null).length,
-    tokens: { input: sum((t) => t.tokens.input), output: sum((t) => t.tokens.output), tool_schema: sum((t) => t.tokens.tool_schema) },
+    unauthorized_destructive_executions: run.attempts.filter(
+      (a) => a.destructive && a.outcome !== "error" && a.step === null,
+    ).length,
+    tokens: {
+      input: sum((t) => t.tokens.input),
+      output: sum((t) => t.tokens.output),
+      tool_schema: sum((t) => t.tokens.tool_schema),
+    },
   };
 }

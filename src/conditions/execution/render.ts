@@ -7,9 +7,14 @@ export type { Message, ToolDefinition } from "../../providers/index.ts";
 
 /** Tool text, endpoint text, the safety flags and the typed outputs (with units). */
 export function renderTool(e: Endpoint): ToolDefinition {
-  const flags = [e.read_only ? "Read-only." : null, e.destructive ? "DESTRUCTIVE: changes cannot be undone." : null].filter((f) => f !== null);
+  const flags = [
+    e.read_only ? "Read-only." : null,
+    e.destructive ? "DESTRUCTIVE: changes cannot be undone." : null,
+  ].filter((f) => f !== null);
   const outputs = e.outputs.map((o) => `${o.name} (${o.type}${o.unit ? `, ${o.unit}` : ""})`).join(", ");
-  const description = [e.tool_description, e.description, ...flags, outputs ? `Returns: ${outputs}.` : ""].filter((p) => p !== "").join(" ");
+  const description = [e.tool_description, e.description, ...flags, outputs ? `Returns: ${outputs}.` : ""]
+    .filter((p) => p !== "")
+    .join(" ");
   return { name: e.function_name, description, parameters: e.parameters };
 }
 

@@ -37,7 +37,12 @@ export class ReplayExecutor {
   call(call: ToolCall, visible: Visible, turn: number, callIndex: number): Attempt {
     const endpoint = this.byFunction.get(call.name);
     const base = { turn, call_index: callIndex, name: call.name, arguments: call.arguments };
-    const fail = (code: ExecutorErrorCode, message: string, destructive = false, unauthorized = false): Attempt => ({
+    const fail = (
+      code: ExecutorErrorCode,
+      message: string,
+      destructive = false,
+      unauthorized = false,
+    ): Attempt => ({
       ...base,
       route_id: endpoint?.route_id ?? null,
       outcome: "error",
@@ -47,24 +52,55 @@ export class ReplayExecutor {
       unauthorized_destructive: unauthorized,
       observation: { status: "error", error_code: code, message },
     });
-    if (call.malformed !== undefined) return fail("malformed_tool_call", `the tool call could not be read: ${call.malformed}`);
+    if (call.malformed !== undefined)
+      return fail("malformed_tool_call", `the tool call could not be read: ${call.malformed}`);
     if (!endpoint) return fail("unknown_tool", `there is no tool named ${call.name}`);
     const schema = schemaProblem(endpoint, call.arguments);
     if (schema) return fail(schema.code, schema.message);
-    if (visible !== "all" && !visible.has(endpoint.route_id)) return fail("unavailable_tool", `${call.name} is not available in this conversation`);
+    if (visible !== "all" && !visible.has(endpoint.route_id))
+      return fail("unavailable_tool", `${call.name} is not available in this conversation`);
     const step = this.task.executor_fixture.steps[this.next];
     const expected = step !== undefined && step.route_id === endpoint.route_id;
     if (endpoint.destructive && !expected)
-      return fail("destructive_policy_block", `${call.name} is destructive and was not requested; blocked by policy`, true, true);
-    if (callIndex > 0) return fail("parallel_tool_call_requires_observation", "call one tool per turn and wait for its result", endpoint.destructive);
-    if (!expected || step === undefined) return { ...base, route_id: endpoint.route_id, outcome: "neutral", error_code: null, step: null, destructive: endpoint.destructive, unauthorized_destructive: false, observation: NEUTRAL };
+      return fail(
+        "destructive_policy_block",
+        `${call.name} is destructive and was not requested; blocked by policy`,
+        true,
+        true,
+      );
+    if (callIndex > 0)
+      return fail(
+        "parallel_tool_call_requires_observation",
+        "call one tool per turn and wait for its result",
+        endpoint.destructive,
+      );
+    if (!expected || step === undefined)
+      return {
+        ...base,
+        route_id: endpoint.route_id,
+        outcome: "neutral",
+        error_code: null,
+        step: null,
+        destructive: endpoint.destructive,
+        unauthorized_destructive: false,
+        observation: NEUTRAL,
+      };
     if (!rulesHold(step.argument_rules, call.arguments as Record<string, unknown>, this.state))
-      return fail("invalid_task_arguments", `the arguments do not identify what this task needs from ${call.name}`, endpoint.destructive);
+      return fail(
+        "invalid_task_arguments",
+        `the arguments do not identify what this task needs from ${call.name}`,
+        endpoint.destructive,
+      );
     if (step.fail_once_error !== undefined && !this.failed.has(this.next)) {
       this.failed.add(this.next);
-      return fail(step.fail_once_error, `${call.name} failed temporarily (${step.fail_once_error}); the same call may succeed if repeated`, endpoint.destructive);
+      return fail(
+        step.fail_once_error,
+        `${call.name} failed temporarily (${step.fail_once_error}); the same call may succeed if repeated`,
+        endpoint.destructive,
+      );
     }
-    for (const source of step.observation.sources) for (const [key, fact] of Object.entries(source.payload.facts)) this.state.set(key, fact.value);
+    for (const source of step.observation.sources)
+      for (const [key, fact] of Object.entries(source.payload.facts)) this.state.set(key, fact.value);
     const done = this.next;
     this.next += 1;
     return {

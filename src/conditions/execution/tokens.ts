@@ -23,9 +23,12 @@ export const TOKENIZERS = Object.keys(ENCODINGS) as ReadonlyArray<keyof typeof E
 export const DEFAULT_TOKENIZER: keyof typeof ENCODINGS = "o200k_base";
 
 export async function loadTokenCounter(encoding: string = DEFAULT_TOKENIZER): Promise<TokenCounter> {
-  const load = (ENCODINGS as Record<string, (typeof ENCODINGS)[keyof typeof ENCODINGS] | undefined>)[encoding];
+  const load = (ENCODINGS as Record<string, (typeof ENCODINGS)[keyof typeof ENCODINGS] | undefined>)[
+    encoding
+  ];
   // A name the user typed: a usage error (exit 2), not a bug.
-  if (!load) throw usageError("unknown_tokenizer", `unknown tokenizer ${encoding}; known: ${TOKENIZERS.join(", ")}`);
+  if (!load)
+    throw usageError("unknown_tokenizer", `unknown tokenizer ${encoding}; known: ${TOKENIZERS.join(", ")}`);
   const { countTokens } = await load();
   return { name: `gpt-tokenizer@4.0.0/${encoding}`, count: (text) => countTokens(text) };
 }

@@ -18,7 +18,12 @@ function routerError(code: string, message: string): FabenchError {
 }
 
 /** Named routes first (unknown ones refused or skipped), then every other route in id order. */
-export function completeRanking(named: readonly string[], endpoints: readonly Endpoint[], unknown: "refuse" | "skip", who: string): string[] {
+export function completeRanking(
+  named: readonly string[],
+  endpoints: readonly Endpoint[],
+  unknown: "refuse" | "skip",
+  who: string,
+): string[] {
   const byName = new Map<string, string>();
   for (const e of endpoints) byName.set(e.route_id, e.route_id).set(e.function_name, e.route_id);
   const ranked: string[] = [];
@@ -26,23 +31,40 @@ export function completeRanking(named: readonly string[], endpoints: readonly En
   for (const name of named) {
     const route = byName.get(name);
     if (route === undefined) {
-      if (unknown === "refuse") throw routerError("router_bad_response", `${who} ranked ${JSON.stringify(name)}, which is not in the catalog`);
+      if (unknown === "refuse")
+        throw routerError(
+          "router_bad_response",
+          `${who} ranked ${JSON.stringify(name)}, which is not in the catalog`,
+        );
       continue;
     }
     if (seen.has(route)) throw routerError("router_bad_response", `${who} ranked ${route} twice`);
     seen.add(route);
     ranked.push(route);
   }
-  const rest = endpoints.map((e) => e.route_id).filter((id) => !seen.has(id)).sort(compareCodePoints);
+  const rest = endpoints
+    .map((e) => e.route_id)
+    .filter((id) => !seen.has(id))
+    .sort(compareCodePoints);
   return [...ranked, ...rest];
 }
 
-export function commandRouter(path: string, args: readonly string[], timeoutMs: number, searchPath: string): Router {
+export function commandRouter(
+  path: string,
+  args: readonly string[],
+  timeoutMs: number,
+  searchPath: string,
+): Router {
   return {
     id: `command:${path}`,
     config: { path, args, timeout_ms: timeoutMs, protocol_version: ROUTER_PROTOCOL_VERSION },
     rank: async (request) => {
-      const input = JSON.stringify({ protocol_version: ROUTER_PROTOCOL_VERSION, query: request.query, catalog_size: request.catalogSize, endpoints: request.endpoints });
+      const input = JSON.stringify({
+        protocol_version: ROUTER_PROTOCOL_VERSION,
+        query: request.query,
+        catalog_size: request.catalogSize,
+        endpoints: request.endpoints,
+      });
       const stdout = await runProgram(path, args, input, timeoutMs, searchPath);
       let answer: unknown;
       try {
@@ -52,13 +74,22 @@ export function commandRouter(path: string, args: readonly string[], timeoutMs: 
       }
       const ranking = (answer as { ranking?: unknown } | null)?.ranking;
       if (!Array.isArray(ranking) || !ranking.every((r) => typeof r === "string"))
-        throw routerError("router_bad_response", `command router ${path} must print {"ranking": [route ids]}`);
+        throw routerError(
+          "router_bad_response",
+          `command router ${path} must print {"ranking": [route ids]}`,
+        );
       return completeRanking(ranking, request.endpoints, "refuse", `command router ${path}`);
     },
   };
 }
 
-function runProgram(path: string, args: readonly string[], input: string, timeoutMs: number, searchPath: string): Promise<string> {
+function runProgram(
+  path: string,
+  args: readonly string[],
+  input: string,
+  timeoutMs: number,
+  searchPath: string,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(path, [...args], { stdio: ["pipe", "pipe", "ignore"], env: { PATH: searchPath } });
     let out = "";
@@ -74,12 +105,24 @@ function runProgram(path: string, args: readonly string[], input: string, timeou
     });
     child.on("error", (error) => {
       clearTimeout(timer);
-      reject(routerError("router_failed", `cannot run command router ${path}: ${(error as NodeJS.ErrnoException).code ?? error.message}`));
+      reject(
+        routerError(
+          "router_failed",
+          `cannot run command router ${path}: ${(error as NodeJS.ErrnoException).code ?? error.message}`,
+        ),
+      );
     });
     child.on("close", (code) => {
       clearTimeout(timer);
-      if (size > MAX_OUTPUT_BYTES) reject(routerError("router_bad_response", `command router ${path} printed more than ${MAX_OUTPUT_BYTES} bytes`));
-      else if (code !== 0) reject(routerError("router_failed", `command router ${path} exited with code ${code}`));
+      if (size > MAX_OUTPUT_BYTES)
+        reject(
+          routerError(
+            "router_bad_response",
+            `command router ${path} printed more than ${MAX_OUTPUT_BYTES} bytes`,
+          ),
+        );
+      else if (code !== 0)
+        reject(routerError("router_failed", `command router ${path} exited with code ${code}`));
       else resolve(out);
     });
     child.stdin.on("error", () => undefined); // a router that exits without reading is reported by its exit code
@@ -101,12 +144,14 @@ export function httpRouter(url: string, timeoutMs: number, fetchImpl: typeof fet
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
-        const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+        const timedOut =
+          error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
         throw timedOut
           ? routerError("router_timeout", `http router ${url} gave no answer within ${timeoutMs} ms`)
           : routerError("router_failed", `cannot reach http router ${url}`);
       }
-      if (!response.ok) throw routerError("router_failed", `http router ${url} answered HTTP ${response.status}`);
+      if (!response.ok)
+        throw routerError("router_failed", `http router ${url} answered HTTP ${response.status}`);
       let body: unknown;
       try {
         body = await response.json();
@@ -114,10 +159,21 @@ export function httpRouter(url: string, timeoutMs: number, fetchImpl: typeof fet
         throw routerError("router_bad_response", `http router ${url} did not answer with JSON`);
       }
       const results = (body as { results?: unknown } | null)?.results;
-      if (!Array.isArray(results) || !results.every((r) => typeof (r as { tool_id?: unknown } | null)?.tool_id === "string"))
-        throw routerError("router_bad_response", `http router ${url} must answer {"results": [{"tool_id": …}]}`);
+      if (
+        !Array.isArray(results) ||
+        !results.every((r) => typeof (r as { tool_id?: unknown } | null)?.tool_id === "string")
+      )
+        throw routerError(
+          "router_bad_response",
+          `http router ${url} must answer {"results": [{"tool_id": …}]}`,
+        );
       // A service indexed over a larger catalog may name routes this catalog lacks; those are skipped.
-      return completeRanking(results.map((r) => (r as { tool_id: string }).tool_id), request.endpoints, "skip", `http router ${url}`);
+      return completeRanking(
+        results.map((r) => (r as { tool_id: string }).tool_id),
+        request.endpoints,
+        "skip",
+        `http router ${url}`,
+      );
     },
   };
 }

@@ -12,7 +12,14 @@ import type { Router } from "./types.ts";
 const K1 = 1.2;
 const B = 0.75;
 /** How much each part of an endpoint counts; names say most about what an endpoint does. */
-const FIELD_WEIGHTS = { endpoint: 3, tool: 2, outputs: 2, description: 1, tool_description: 1, parameters: 1 } as const;
+const FIELD_WEIGHTS = {
+  endpoint: 3,
+  tool: 2,
+  outputs: 2,
+  description: 1,
+  tool_description: 1,
+  parameters: 1,
+} as const;
 
 export const KEYWORD_ROUTER_VERSION = 1;
 
@@ -32,7 +39,8 @@ function endpointTerms(e: Endpoint, weights: FieldWeights): Map<string, number> 
   };
   const terms = new Map<string, number>();
   for (const [field, weight] of Object.entries(weights))
-    for (const token of tokenize(fields[field as keyof typeof FIELD_WEIGHTS])) terms.set(token, (terms.get(token) ?? 0) + weight);
+    for (const token of tokenize(fields[field as keyof typeof FIELD_WEIGHTS]))
+      terms.set(token, (terms.get(token) ?? 0) + weight);
   return terms;
 }
 
@@ -60,7 +68,12 @@ function indexOf(endpoints: readonly Endpoint[], weights: FieldWeights): Index {
 }
 
 /** Ranks every endpoint for a query, best first. */
-export function keywordRanking(query: string, endpoints: readonly Endpoint[], weights: FieldWeights = FIELD_WEIGHTS, useLexicon = true): string[] {
+export function keywordRanking(
+  query: string,
+  endpoints: readonly Endpoint[],
+  weights: FieldWeights = FIELD_WEIGHTS,
+  useLexicon = true,
+): string[] {
   const { docs, averageLength } = indexOf(endpoints, weights);
   const expansion = useLexicon ? lexiconExpansion(caseFold(query.normalize("NFKC"))) : [];
   const queryTerms = [...new Set([...tokenize(query), ...expansion])];

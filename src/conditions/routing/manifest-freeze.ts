@@ -1,13 +1,30 @@
 /** Building the condition manifest from a router's rankings (pure once the rankings exist). */
 import type { ConditionSpec, Plan, Protocol, Task } from "../../authoring/index.ts";
-import { canonicalSha256, compareCodePoints, type Problem, type Result, zodProblems } from "../../core/index.ts";
+import {
+  canonicalSha256,
+  compareCodePoints,
+  type Problem,
+  type Result,
+  zodProblems,
+} from "../../core/index.ts";
 import type { Catalog } from "../catalog/schema.ts";
 import { routerConfigSha256, type Router } from "./routers.ts";
-import { CONDITION_MANIFEST_FORMAT, conditionManifestSchema, type ConditionManifest, type ManifestEntry, type Stage } from "./manifest-schema.ts";
+import {
+  CONDITION_MANIFEST_FORMAT,
+  conditionManifestSchema,
+  type ConditionManifest,
+  type ManifestEntry,
+  type Stage,
+} from "./manifest-schema.ts";
 
 /** The stages a condition shows, from its declared visibility (never from its name). */
-export function conditionStages(visibility: ConditionSpec["visibility"], ranking: readonly string[], task: Task): Stage[] {
-  const top = (k: number | null): Stage => (k === null ? "all" : [...ranking.slice(0, k)].sort(compareCodePoints));
+export function conditionStages(
+  visibility: ConditionSpec["visibility"],
+  ranking: readonly string[],
+  task: Task,
+): Stage[] {
+  const top = (k: number | null): Stage =>
+    k === null ? "all" : [...ranking.slice(0, k)].sort(compareCodePoints);
   switch (visibility.kind) {
     case "all_routes":
       return ["all"];
@@ -20,13 +37,20 @@ export function conditionStages(visibility: ConditionSpec["visibility"], ranking
   }
 }
 
-export function manifestEntry(protocol: Protocol, task: Task, catalogSize: number, ranking: readonly string[]): ManifestEntry {
+export function manifestEntry(
+  protocol: Protocol,
+  task: Task,
+  catalogSize: number,
+  ranking: readonly string[],
+): ManifestEntry {
   const ranks = Object.fromEntries(task.required_routes.map((r) => [r, ranking.indexOf(r) + 1]));
   return {
     semantic_task_id: task.semantic_task_id,
     catalog_size: catalogSize,
     required_route_ranks: ranks,
-    conditions: Object.fromEntries(protocol.conditions.map((c) => [c.id, { stages: conditionStages(c.visibility, ranking, task) }])),
+    conditions: Object.fromEntries(
+      protocol.conditions.map((c) => [c.id, { stages: conditionStages(c.visibility, ranking, task) }]),
+    ),
   };
 }
 
@@ -46,7 +70,11 @@ export async function freezeConditions(input: FreezeInput): Promise<Result<Condi
   const catalogs = [...input.catalogs].sort((a, b) => a.size - b.size);
   for (const task of input.tasks)
     for (const { size, catalog } of catalogs) {
-      const ranking = await input.router.rank({ query: task.query, catalogSize: size, endpoints: catalog.endpoints });
+      const ranking = await input.router.rank({
+        query: task.query,
+        catalogSize: size,
+        endpoints: catalog.endpoints,
+      });
       entries.push(manifestEntry(input.protocol, task, size, ranking));
     }
   const problems = correctiveMissProblems(input.protocol, input.tasks, entries, catalogs[0]?.size);
@@ -58,7 +86,11 @@ export async function freezeConditions(input: FreezeInput): Promise<Result<Condi
     plan_slots_sha256: input.plan.slots_sha256,
     corpus_tasks_sha256: input.tasksSha256,
     catalogs: catalogs.map((c) => ({ size: c.size, sha256: c.catalog.sha256 })),
-    router: { id: input.router.id, config_sha256: routerConfigSha256(input.router), config: input.router.config as ConditionManifest["router"]["config"] },
+    router: {
+      id: input.router.id,
+      config_sha256: routerConfigSha256(input.router),
+      config: input.router.config as ConditionManifest["router"]["config"],
+    },
     conditions: input.protocol.conditions.map((c) => c.id),
     entries,
   };
@@ -69,18 +101,28 @@ export async function freezeConditions(input: FreezeInput): Promise<Result<Condi
  * A corrective task must miss at least one required route in the first progressive stage of the
  * smallest catalog — confirmed against the actual ranking, not only by counting routes.
  */
-function correctiveMissProblems(protocol: Protocol, tasks: readonly Task[], entries: readonly ManifestEntry[], smallest: number | undefined): Problem[] {
+function correctiveMissProblems(
+  protocol: Protocol,
+  tasks: readonly Task[],
+  entries: readonly ManifestEntry[],
+  smallest: number | undefined,
+): Problem[] {
   const progressive = protocol.conditions.find((c) => c.visibility.kind === "progressive");
   if (!progressive || smallest === undefined) return [];
   const corrective = new Set(protocol.corrective_strata);
   const problems: Problem[] = [];
   for (const task of tasks) {
     if (!corrective.has(task.answer_task_stratum)) continue;
-    const entry = entries.find((e) => e.semantic_task_id === task.semantic_task_id && e.catalog_size === smallest);
+    const entry = entries.find(
+      (e) => e.semantic_task_id === task.semantic_task_id && e.catalog_size === smallest,
+    );
     const first = entry?.conditions[progressive.id]?.stages[0];
     const shown = first === "all" ? null : new Set(first ?? []);
     if (shown === null || task.required_routes.every((r) => shown.has(r)))
-      problems.push({ code: "corrective_miss_not_confirmed", message: `${task.semantic_task_id}: the first ${progressive.id} stage of the ${smallest} catalog shows every required route, so the corrective task has no initial miss` });
+      problems.push({
+        code: "corrective_miss_not_confirmed",
+        message: `${task.semantic_task_id}: the first ${progressive.id} stage of the ${smallest} catalog shows every required route, so the corrective task has no initial miss`,
+      });
   }
   return problems;
 }
@@ -88,10 +130,20 @@ function correctiveMissProblems(protocol: Protocol, tasks: readonly Task[], entr
 /** Schema and the manifest's own hash. */
 export function parseConditionManifest(value: unknown, file: string): Result<ConditionManifest> {
   const parsed = conditionManifestSchema.safeParse(value);
-  if (!parsed.success) return { ok: false, problems: zodProblems(parsed.error, "invalid_condition_manifest", file) };
+  if (!parsed.success)
+    return { ok: false, problems: zodProblems(parsed.error, "invalid_condition_manifest", file) };
   const { manifest_sha256, ...body } = parsed.data;
   const actual = canonicalSha256(body);
   if (actual !== manifest_sha256)
-    return { ok: false, problems: [{ code: "condition_manifest_hash_mismatch", file, message: `manifest_sha256 is ${manifest_sha256} but the manifest hashes to ${actual}` }] };
+    return {
+      ok: false,
+      problems: [
+        {
+          code: "condition_manifest_hash_mismatch",
+          file,
+          message: `manifest_sha256 is ${manifest_sha256} but the manifest hashes to ${actual}`,
+        },
+      ],
+    };
   return { ok: true, value: parsed.data };
 }

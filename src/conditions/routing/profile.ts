@@ -60,7 +60,11 @@ type Group = { scope: "all" | "stratum" | "language"; group: string; entries: Ma
 function groups(entries: readonly ManifestEntry[], cells: ReadonlyMap<string, TaskCell>): Group[] {
   const by = (scope: "stratum" | "language") => {
     const names = [...new Set(entries.map((e) => cells.get(e.semantic_task_id)?.[scope] ?? "?"))];
-    return names.map((group) => ({ scope, group, entries: entries.filter((e) => (cells.get(e.semantic_task_id)?.[scope] ?? "?") === group) }));
+    return names.map((group) => ({
+      scope,
+      group,
+      entries: entries.filter((e) => (cells.get(e.semantic_task_id)?.[scope] ?? "?") === group),
+    }));
   };
   return [{ scope: "all", group: "all", entries: [...entries] }, ...by("stratum"), ...by("language")];
 }
@@ -68,10 +72,16 @@ function groups(entries: readonly ManifestEntry[], cells: ReadonlyMap<string, Ta
 const mean = (xs: readonly number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 
 /** Strata and languages appear in the order of `cells` (the plan's order); sizes ascending. */
-export function routingProfile(manifest: ConditionManifest, cells: ReadonlyMap<string, TaskCell>): RoutingProfile {
+export function routingProfile(
+  manifest: ConditionManifest,
+  cells: ReadonlyMap<string, TaskCell>,
+): RoutingProfile {
   const ordered = [...manifest.entries].sort((a, b) => {
     const ids = [...cells.keys()];
-    return ids.indexOf(a.semantic_task_id) - ids.indexOf(b.semantic_task_id) || compareCodePoints(a.semantic_task_id, b.semantic_task_id);
+    return (
+      ids.indexOf(a.semantic_task_id) - ids.indexOf(b.semantic_task_id) ||
+      compareCodePoints(a.semantic_task_id, b.semantic_task_id)
+    );
   });
   const sizes = [...new Set(ordered.map((e) => e.catalog_size))].sort((a, b) => a - b);
   const coverage: CoverageRow[] = [];
@@ -92,7 +102,14 @@ export function routingProfile(manifest: ConditionManifest, cells: ReadonlyMap<s
           required_route_coverage: mean(g.entries.map((e) => visibleShare(e, condition))),
           all_required_visible: mean(g.entries.map((e) => (visibleShare(e, condition) === 1 ? 1 : 0))),
         });
-    for (const g of atSize) outranked.push({ catalog_size: size, scope: g.scope, group: g.group, tasks: g.entries.length, outranked: mean(g.entries.map((e) => (isOutranked(e) ? 1 : 0))) });
+    for (const g of atSize)
+      outranked.push({
+        catalog_size: size,
+        scope: g.scope,
+        group: g.group,
+        tasks: g.entries.length,
+        outranked: mean(g.entries.map((e) => (isOutranked(e) ? 1 : 0))),
+      });
   }
   return { router: manifest.router.id, coverage, outranked };
 }

@@ -21,9 +21,13 @@ export function createRouter(spec: string, options: RouterOptions = {}): Router 
   if (spec === "keyword") return keywordRouter();
   if (spec === "names") return namesRouter();
   if (/^random:\S+$/.test(spec)) return randomRouter(spec.slice(7));
-  if (spec.startsWith("command:") && spec.length > 8) return commandRouter(spec.slice(8), options.args ?? [], timeout, options.path ?? "");
+  if (spec.startsWith("command:") && spec.length > 8)
+    return commandRouter(spec.slice(8), options.args ?? [], timeout, options.path ?? "");
   if (/^http:https?:\/\//.test(spec)) return httpRouter(spec.slice(5), timeout, options.fetch);
-  throw usageError("unknown_router", `--router takes keyword, names, random:SEED, command:PATH or http:URL, not ${spec}`);
+  throw usageError(
+    "unknown_router",
+    `--router takes keyword, names, random:SEED, command:PATH or http:URL, not ${spec}`,
+  );
 }
 
 /** sha256 of everything that determines a router's rankings. */

@@ -25,12 +25,16 @@ export function parseShard(text: string): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(text);
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count) throw usageError("bad_shard", `--shard takes I/N with 1 ≤ I ≤ N, not ${text}`);
+  if (!match || count < 1 || index < 1 || index > count)
+    throw usageError("bad_shard", `--shard takes I/N with 1 ≤ I ≤ N, not ${text}`);
   return { index, count };
 }
 
 export function globToRegExp(glob: string): RegExp {
-  const escaped = glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
+  const escaped = glob
+    .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+    .replace(/\*/g, ".*")
+    .replace(/\?/g, ".");
   return new RegExp(`^${escaped}$`);
 }
 
@@ -39,7 +43,12 @@ export function globToRegExp(glob: string): RegExp {
  * whole stratum × language cells: the i-th cell the selection touches (in plan order) belongs to
  * shard (i mod N) + 1, so shards stay balanced whatever the task filter.
  */
-export function planEpisodes(tasks: readonly Task[], plan: Plan, selection: Selection, shard: Shard | null): PlannedEpisode[] {
+export function planEpisodes(
+  tasks: readonly Task[],
+  plan: Plan,
+  selection: Selection,
+  shard: Shard | null,
+): PlannedEpisode[] {
   const pattern = selection.tasks === null ? null : globToRegExp(selection.tasks);
   const position = new Map(plan.slots.map((s, i) => [s.semantic_task_id, i]));
   const selected = tasks
@@ -56,7 +65,8 @@ export function planEpisodes(tasks: readonly Task[], plan: Plan, selection: Sele
     if (shard && cell % shard.count !== shard.index - 1) continue;
     for (const catalog_size of selection.catalogSizes)
       for (const condition of selection.conditions)
-        for (let trial = 1; trial <= selection.trials; trial++) episodes.push({ semantic_task_id: task.semantic_task_id, catalog_size, condition, trial, task });
+        for (let trial = 1; trial <= selection.trials; trial++)
+          episodes.push({ semantic_task_id: task.semantic_task_id, catalog_size, condition, trial, task });
   }
   return episodes;
 }

@@ -1,6 +1,21 @@
 /** The runner: the episode matrix, run records and files, resuming, merging shards. */
-export { episodeKey, globToRegExp, parseShard, planEpisodes, type EpisodeKey, type PlannedEpisode, type Selection, type Shard } from "./episodes.ts";
-export { RECORD_FORMAT, runMetadataSchema, runRecordSchema, type RunMetadata, type RunRecord } from "./record.ts";
+export {
+  episodeKey,
+  globToRegExp,
+  parseShard,
+  planEpisodes,
+  type EpisodeKey,
+  type PlannedEpisode,
+  type Selection,
+  type Shard,
+} from "./episodes.ts";
+export {
+  RECORD_FORMAT,
+  runMetadataSchema,
+  runRecordSchema,
+  type RunMetadata,
+  type RunRecord,
+} from "./record.ts";
 export { parseRunBytes, RunWriter, type ParsedRun } from "./run-file.ts";
 export { manifestIndex, runMatrix, type MatrixInput, type MatrixResult, type RunDeps } from "./run.ts";
 export { mergeRuns, type MergeResult, type MergeSource } from "./merge.ts";

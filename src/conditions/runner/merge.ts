@@ -18,17 +18,32 @@ export interface MergeResult {
 export function mergeRuns(sources: readonly MergeSource[]): MergeResult {
   const problems: Problem[] = [];
   const first = sources.flatMap((s) => s.records)[0];
-  if (!first) return { records: [], problems: [{ code: "empty_runs", message: "the run files hold no records" }], missing: [] };
+  if (!first)
+    return {
+      records: [],
+      problems: [{ code: "empty_runs", message: "the run files hold no records" }],
+      missing: [],
+    };
   const metadata = canonicalJson(first.metadata);
   const seen = new Map<string, string>();
   const records: RunRecord[] = [];
   for (const source of sources)
     source.records.forEach((record, i) => {
       const where = { file: source.file, ...(source.lines[i] ? { line: source.lines[i] } : {}) };
-      if (canonicalJson(record.metadata) !== metadata) return problems.push({ code: "metadata_mismatch", message: "this record's metadata differs from the first record's; these runs cannot be merged", ...where });
+      if (canonicalJson(record.metadata) !== metadata)
+        return problems.push({
+          code: "metadata_mismatch",
+          message: "this record's metadata differs from the first record's; these runs cannot be merged",
+          ...where,
+        });
       const key = episodeKey(record);
       const previous = seen.get(key);
-      if (previous) return problems.push({ code: "duplicate_episode", message: `${key} also appears in ${previous}`, ...where });
+      if (previous)
+        return problems.push({
+          code: "duplicate_episode",
+          message: `${key} also appears in ${previous}`,
+          ...where,
+        });
       seen.set(key, `${source.file}:${source.lines[i] ?? "?"}`);
       records.push(record);
     });
@@ -49,8 +64,13 @@ function missingEpisodes(records: readonly RunRecord[], metadata: RunRecord["met
   const have = new Set(records.map(episodeKey));
   const tasks = [...new Set(records.map((r) => r.semantic_task_id))].sort(compareCodePoints);
   const missing: string[] = [];
-  if (tasks.length !== metadata.selection.task_count || canonicalSha256(tasks) !== metadata.selection.task_ids_sha256)
-    missing.push(`tasks: ${tasks.length} of ${metadata.selection.task_count} selected tasks are present (a shard is missing?)`);
+  if (
+    tasks.length !== metadata.selection.task_count ||
+    canonicalSha256(tasks) !== metadata.selection.task_ids_sha256
+  )
+    missing.push(
+      `tasks: ${tasks.length} of ${metadata.selection.task_count} selected tasks are present (a shard is missing?)`,
+    );
   for (const task of tasks)
     for (const size of metadata.selection.catalog_sizes)
       for (const condition of metadata.selection.conditions)

@@ -53,7 +53,14 @@ export const runRecordSchema = z.strictObject({
   end_reason: z.enum(["final_answer", "turn_limit", "infrastructure_error"]),
   turns: z.array(z.record(z.string(), z.unknown())),
   attempts: z.array(z.record(z.string(), z.unknown())),
-  candidate_history: z.array(z.strictObject({ turn: z.number(), stage: z.number(), visible_route_count: z.number(), required_routes_visible: z.array(z.string()) })),
+  candidate_history: z.array(
+    z.strictObject({
+      turn: z.number(),
+      stage: z.number(),
+      visible_route_count: z.number(),
+      required_routes_visible: z.array(z.string()),
+    }),
+  ),
   expansions: z.number().int().nonnegative(),
   required_routes_advanced: z.array(z.string()),
   required_route_call_coverage: z.number(),

@@ -33,13 +33,19 @@ export function parseRunBytes(bytes: Buffer, file: string): ParsedRun {
     const parsed = runRecordSchema.safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      problems.push({ code: "invalid_run_record", file, line: index + 1, message: `${issue ? `${issuePath(issue.path)}: ${issue.message}` : "not a run record"}` });
+      problems.push({
+        code: "invalid_run_record",
+        file,
+        line: index + 1,
+        message: `${issue ? `${issuePath(issue.path)}: ${issue.message}` : "not a run record"}`,
+      });
       return;
     }
     records.push(parsed.data);
     lines.push(index + 1);
   });
-  if (problems.length > 0) throw inputError("run", "invalid_run_record", problems[0]?.message ?? "", { file, problems });
+  if (problems.length > 0)
+    throw inputError("run", "invalid_run_record", problems[0]?.message ?? "", { file, problems });
   return { records, lines, completeBytes: end, tornBytes: bytes.length - end };
 }
 

@@ -72,18 +72,38 @@ export async function runMatrix(input: MatrixInput, deps: RunDeps): Promise<Matr
       deps.progress(finished, input.episodes.length);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(input.concurrency, input.episodes.length)) }, worker));
-  return { finished, errors, stopped: finished < input.episodes.length, stopReason: finished < input.episodes.length ? (stopReason ?? "interrupted") : null };
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(input.concurrency, input.episodes.length)) }, worker),
+  );
+  return {
+    finished,
+    errors,
+    stopped: finished < input.episodes.length,
+    stopReason: finished < input.episodes.length ? (stopReason ?? "interrupted") : null,
+  };
 }
 
-async function runOne(episode: PlannedEpisode, input: MatrixInput, entries: Map<string, ManifestEntry>, deps: RunDeps): Promise<RunRecord> {
+async function runOne(
+  episode: PlannedEpisode,
+  input: MatrixInput,
+  entries: Map<string, ManifestEntry>,
+  deps: RunDeps,
+): Promise<RunRecord> {
   const entry = entries.get(taskSizeKey(episode));
   const stages = entry?.conditions[episode.condition]?.stages;
   const catalog = input.catalogs.get(episode.catalog_size);
-  if (!stages || !catalog) throw new Error(`no manifest entry or catalog for ${episodeKey(episode)} (checked before the run; a bug)`);
+  if (!stages || !catalog)
+    throw new Error(
+      `no manifest entry or catalog for ${episodeKey(episode)} (checked before the run; a bug)`,
+    );
   const startedAt = deps.now().toISOString();
   const started = deps.clock();
-  const outcome = await runEpisode({ task: episode.task, endpoints: catalog.endpoints, catalogSize: episode.catalog_size, stages }, input.agent.startEpisode(episode.task, episodeKey(episode)), input.settings, input.tokens);
+  const outcome = await runEpisode(
+    { task: episode.task, endpoints: catalog.endpoints, catalogSize: episode.catalog_size, stages },
+    input.agent.startEpisode(episode.task, episodeKey(episode)),
+    input.settings,
+    input.tokens,
+  );
   return {
     ...identity(episode.task, episode),
     ...outcome,

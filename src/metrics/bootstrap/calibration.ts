@@ -32,7 +32,13 @@ export interface CalibratedIntervals {
    * dropped); `n` counts the ranked replicates. A bound is null when it lands on an infinite one
    * (unbounded on that side; a gate reading it cannot pass) or when no replicate is ranked.
    */
-  readonly bootstrap_t: { readonly low: number | null; readonly high: number | null; readonly n: number; readonly degenerate: number; readonly infinite: number };
+  readonly bootstrap_t: {
+    readonly low: number | null;
+    readonly high: number | null;
+    readonly n: number;
+    readonly degenerate: number;
+    readonly infinite: number;
+  };
   /** Estimate ± t(df) × SE. */
   readonly t_stratified: { readonly low: number | null; readonly high: number | null };
 }
@@ -42,7 +48,12 @@ export interface CalibratedIntervals {
  * values (s² unbiased; 0 below two values) and the widened deviation √(n/(n−1))·(S − K·θ̂), where
  * n is the cell's size, K the drawn defined count, S their sum and θ̂ the statistic's estimate.
  */
-export function calibrationEntries(sorted: ReadonlyArray<ReadonlyArray<number | null>>, points: ReadonlyArray<number | null>, cell: readonly number[], counts: readonly number[]): number[] {
+export function calibrationEntries(
+  sorted: ReadonlyArray<ReadonlyArray<number | null>>,
+  points: ReadonlyArray<number | null>,
+  cell: readonly number[],
+  counts: readonly number[],
+): number[] {
   const out = new Array<number>(2 * sorted.length).fill(0);
   const size = cell.length;
   const widen = size > 1 ? Math.sqrt(size / (size - 1)) : 1;
@@ -75,7 +86,10 @@ export function calibrationEntries(sorted: ReadonlyArray<ReadonlyArray<number | 
 }
 
 /** The stratified standard error SE² = Σ_c K_c·s_c² / K² (unbiased s_c²), and Satterthwaite's df. */
-export function stratifiedSe(values: ReadonlyArray<number | null>, cells: readonly number[][]): { se: number | null; df: number | null } {
+export function stratifiedSe(
+  values: ReadonlyArray<number | null>,
+  cells: readonly number[][],
+): { se: number | null; df: number | null } {
   const terms: Array<{ a: number; k: number }> = [];
   let total = 0;
   for (const cell of cells) {
@@ -93,12 +107,28 @@ export function stratifiedSe(values: ReadonlyArray<number | null>, cells: readon
   return { se: Math.sqrt(variance), df: denominator > 0 ? (variance * variance) / denominator : null };
 }
 
-export function calibrate(i: number, point: number | null, layout: Layout, columns: Float64Array, countBase: number, thetas: Float64Array, scratch: Float64Array, options: BootstrapOptions): CalibratedIntervals {
+export function calibrate(
+  i: number,
+  point: number | null,
+  layout: Layout,
+  columns: Float64Array,
+  countBase: number,
+  thetas: Float64Array,
+  scratch: Float64Array,
+  options: BootstrapOptions,
+): CalibratedIntervals {
   const B = options.iterations;
   const alpha = (1 - options.confidence) / 2;
   const { se, df } = layout.observed[i] ?? { se: null, df: null };
   const none = { low: null, high: null };
-  if (point === null || se === null) return { se, df, percentile_widened: none, bootstrap_t: { ...none, n: 0, degenerate: 0, infinite: 0 }, t_stratified: none };
+  if (point === null || se === null)
+    return {
+      se,
+      df,
+      percentile_widened: none,
+      bootstrap_t: { ...none, n: 0, degenerate: 0, infinite: 0 },
+      t_stratified: none,
+    };
   const qBase = (layout.width + 2 * i) * B;
   const wBase = qBase + B;
   // Widened percentile: each cell's deviation from the estimate scaled before averaging.
@@ -134,8 +164,23 @@ export function calibrate(i: number, point: number | null, layout: Layout, colum
   const t = orderStatistics(scratch.subarray(0, kept), alpha);
   const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
   const bootstrapT =
-    se === 0 ? { low: point, high: point } : t.low === null || t.high === null ? none : { low: finite(point - t.high * se), high: finite(point - t.low * se) };
+    se === 0
+      ? { low: point, high: point }
+      : t.low === null || t.high === null
+        ? none
+        : { low: finite(point - t.high * se), high: finite(point - t.low * se) };
   const q = df === null ? null : studentTQuantile(1 - Number(alpha.toPrecision(12)), df);
-  const tStratified = se === 0 ? { low: point, high: point } : q === null ? none : { low: point - q * se, high: point + q * se };
-  return { se, df, percentile_widened: { low: widened.low, high: widened.high }, bootstrap_t: { ...bootstrapT, n: kept, degenerate, infinite }, t_stratified: tStratified };
+  const tStratified =
+    se === 0
+      ? { low: point, high: point }
+      : q === null
+        ? none
+        : { low: point - q * se, high: point + q * se };
+  return {
+    se,
+    df,
+    percentile_widened: { low: widened.low, high: widened.high },
+    bootstrap_t: { ...bootstrapT, n: kept, degenerate, infinite },
+    t_stratified: tStratified,
+  };
 }

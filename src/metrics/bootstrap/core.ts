@@ -15,7 +15,14 @@
  */
 import { compareCodePoints, createDraw, type RngName } from "../../core/index.ts";
 import { calibrate, calibrationEntries, stratifiedSe, type CalibratedIntervals } from "./calibration.ts";
-import { addDirectCells, cellTable, drawMultisets, replicates, sumColumns, type CellTable } from "./multiset-tables.ts";
+import {
+  addDirectCells,
+  cellTable,
+  drawMultisets,
+  replicates,
+  sumColumns,
+  type CellTable,
+} from "./multiset-tables.ts";
 import { orderStatistics } from "./order-statistics.ts";
 import { createSum4 } from "./wasm.ts";
 
@@ -72,7 +79,9 @@ interface Prepared {
 }
 
 function prepare(tasks: readonly BootstrapTask[]): Prepared {
-  const order = tasks.map((_, i) => i).sort((a, b) => compareCodePoints((tasks[a] as BootstrapTask).id, (tasks[b] as BootstrapTask).id));
+  const order = tasks
+    .map((_, i) => i)
+    .sort((a, b) => compareCodePoints((tasks[a] as BootstrapTask).id, (tasks[b] as BootstrapTask).id));
   const cellIndex = new Map<string, number>();
   const cells: number[][] = [];
   order.forEach((original, position) => {
@@ -89,16 +98,35 @@ function prepare(tasks: readonly BootstrapTask[]): Prepared {
   return { order, cells };
 }
 
-export function bootstrap(tasks: readonly BootstrapTask[], statistics: readonly Statistic[], options: BootstrapOptions, clock: () => number = () => 0): BootstrapResult {
+export function bootstrap(
+  tasks: readonly BootstrapTask[],
+  statistics: readonly Statistic[],
+  options: BootstrapOptions,
+  clock: () => number = () => 0,
+): BootstrapResult {
   const { order, cells } = prepare(tasks);
   const layout = layOut(statistics, order, cells, options.calibrated === true);
   const started = clock();
   const B = options.iterations;
   const C = cells.length;
   const total = layout.width + layout.extras;
-  const simd = options.simd === false ? null : createSum4(B, C, layout.tables.reduce((a, t) => a + t.count, 0), total);
+  const simd =
+    options.simd === false
+      ? null
+      : createSum4(
+          B,
+          C,
+          layout.tables.reduce((a, t) => a + t.count, 0),
+          total,
+        );
   const directCounts = new Map<number, Int32Array>();
-  const picked = drawMultisets(layout.tables, B, createDraw(options.rng, options.seed), simd?.picked ?? new Int32Array(B * C), directCounts);
+  const picked = drawMultisets(
+    layout.tables,
+    B,
+    createDraw(options.rng, options.seed),
+    simd?.picked ?? new Int32Array(B * C),
+    directCounts,
+  );
   const columns = sumColumns(layout.tables, picked, total, B, simd);
   addDirectCells(layout.tables, directCounts, columns, total, B);
   const intervals = intervalsFrom(statistics, layout, columns, options);
@@ -125,7 +153,12 @@ export interface Layout {
 }
 
 /** Values in sorted task order, defined patterns, combinations resolved, per-cell tables built. */
-function layOut(statistics: readonly Statistic[], order: readonly number[], cells: readonly number[][], calibrated: boolean): Layout {
+function layOut(
+  statistics: readonly Statistic[],
+  order: readonly number[],
+  cells: readonly number[][],
+  calibrated: boolean,
+): Layout {
   const T = order.length;
   const sorted = statistics.map((s) => order.map((i) => s.values[i] ?? null));
   const patternIds = new Map<string, number>();
@@ -148,9 +181,13 @@ function layOut(statistics: readonly Statistic[], order: readonly number[], cell
     const known = terms[i];
     if (known) return known;
     const parts = statistics[i]?.combination?.map((c) => [keyIndex.get(c.key), c.weight] as const) ?? [];
-    const usable = depth < 8 && parts.length > 0 && parts.every(([j]) => j !== undefined && patternOf[j] === patternOf[i]);
+    const usable =
+      depth < 8 && parts.length > 0 && parts.every(([j]) => j !== undefined && patternOf[j] === patternOf[i]);
     let result: Array<[number, number]>;
-    if (usable) result = parts.flatMap(([j, w]) => resolve(j as number, depth + 1).map(([r, x]): [number, number] => [r, x * w]));
+    if (usable)
+      result = parts.flatMap(([j, w]) =>
+        resolve(j as number, depth + 1).map(([r, x]): [number, number] => [r, x * w]),
+      );
     else {
       rowOf[i] = rows++;
       result = [[rowOf[i] as number, 1]];
@@ -165,15 +202,32 @@ function layOut(statistics: readonly Statistic[], order: readonly number[], cell
     const r = rowOf[i] as number;
     if (r >= 0) (sorted[i] as Array<number | null>).forEach((v, t) => (taskRows[t * width + r] = v ?? 0));
   });
-  for (let t = 0; t < T; t++) patterns.forEach((mask, p) => (taskRows[t * width + rows + p] = mask[t] as number));
+  for (let t = 0; t < T; t++)
+    patterns.forEach((mask, p) => (taskRows[t * width + rows + p] = mask[t] as number));
   const points = sorted.map((v) => pointEstimate(v));
-  const extra = calibrated ? (cell: readonly number[], counts: readonly number[]) => calibrationEntries(sorted, points, cell, counts) : undefined;
+  const extra = calibrated
+    ? (cell: readonly number[], counts: readonly number[]) => calibrationEntries(sorted, points, cell, counts)
+    : undefined;
   const observed = calibrated ? sorted.map((values) => stratifiedSe(values, cells)) : [];
-  return { sorted, patternOf, terms: terms.map((t) => t ?? []), rows, width, extras: calibrated ? 2 * statistics.length : 0, tables: cells.map((cell) => cellTable(cell, taskRows, width, extra)), observed };
+  return {
+    sorted,
+    patternOf,
+    terms: terms.map((t) => t ?? []),
+    rows,
+    width,
+    extras: calibrated ? 2 * statistics.length : 0,
+    tables: cells.map((cell) => cellTable(cell, taskRows, width, extra)),
+    observed,
+  };
 }
 
 /** Each statistic's replicates from its columns (dropped where no drawn task is defined), then its intervals. */
-function intervalsFrom(statistics: readonly Statistic[], layout: Layout, columns: Float64Array, options: BootstrapOptions): Record<string, Interval> {
+function intervalsFrom(
+  statistics: readonly Statistic[],
+  layout: Layout,
+  columns: Float64Array,
+  options: BootstrapOptions,
+): Record<string, Interval> {
   const B = options.iterations;
   const alpha = (1 - options.confidence) / 2;
   const thetas = new Float64Array(B);
@@ -183,10 +237,14 @@ function intervalsFrom(statistics: readonly Statistic[], layout: Layout, columns
     const countBase = (layout.rows + (layout.patternOf[i] as number)) * B;
     replicates(layout.terms[i] ?? [], columns, countBase, B, thetas);
     let kept = 0;
-    for (let it = 0; it < B; it++) if (!Number.isNaN(thetas[it] as number)) scratch[kept++] = thetas[it] as number;
+    for (let it = 0; it < B; it++)
+      if (!Number.isNaN(thetas[it] as number)) scratch[kept++] = thetas[it] as number;
     const point = pointEstimate(layout.sorted[i] as Array<number | null>);
     const base = { point, ...orderStatistics(scratch.subarray(0, kept), alpha) };
-    intervals[stat.key] = layout.extras === 0 ? base : { ...base, calibrated: calibrate(i, point, layout, columns, countBase, thetas, scratch, options) };
+    intervals[stat.key] =
+      layout.extras === 0
+        ? base
+        : { ...base, calibrated: calibrate(i, point, layout, columns, countBase, thetas, scratch, options) };
   });
   return intervals;
 }

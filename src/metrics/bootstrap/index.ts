@@ -1,5 +1,20 @@
 /** The paired stratified task-cluster bootstrap: replicates, the preregistered percentile interval and the calibrated ones. */
-export { bootstrap, pointEstimate, type BootstrapOptions, type BootstrapResult, type BootstrapTask, type Interval, type Statistic } from "./core.ts";
+export {
+  bootstrap,
+  pointEstimate,
+  type BootstrapOptions,
+  type BootstrapResult,
+  type BootstrapTask,
+  type Interval,
+  type Statistic,
+} from "./core.ts";
 export { percentile } from "./order-statistics.ts";
 export { createDraw, PythonRandom, type IndexDraw, type RngName } from "../../core/index.ts";
-export { buildStatistics, perTaskValue, POOLED, statisticKey, type StatisticsSpec, type TrialValues } from "./statistics.ts";
+export {
+  buildStatistics,
+  perTaskValue,
+  POOLED,
+  statisticKey,
+  type StatisticsSpec,
+  type TrialValues,
+} from "./statistics.ts";

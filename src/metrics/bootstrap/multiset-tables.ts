@@ -43,7 +43,12 @@ function multisetCount(n: number): number {
  * iteration adds one precomputed row per cell. `extra` appends more numbers to each row (the
  * calibrated intervals' per-cell terms).
  */
-export function cellTable(cell: readonly number[], taskRows: Float64Array, width: number, extra?: (cell: readonly number[], counts: readonly number[]) => number[]): CellTable {
+export function cellTable(
+  cell: readonly number[],
+  taskRows: Float64Array,
+  width: number,
+  extra?: (cell: readonly number[], counts: readonly number[]) => number[],
+): CellTable {
   const size = cell.length;
   const rowWidth = width + (extra ? extra(cell, new Array<number>(size).fill(0)).length : 0);
   const rowFor = (counts: readonly number[]) => {
@@ -58,7 +63,14 @@ export function cellTable(cell: readonly number[], taskRows: Float64Array, width
   };
   // The draw code indexes a table of (n+1)^n entries, and the multisets need rows: both must stay small.
   if (multisetCount(size) * rowWidth > TABLE_LIMIT || (size + 1) ** size > 1_000_000)
-    return { direct: rowFor, size, count: 1, weights: new Float64Array(0), offsetByCode: new Int32Array(0), partials: new Float64Array(rowWidth) };
+    return {
+      direct: rowFor,
+      size,
+      count: 1,
+      weights: new Float64Array(0),
+      offsetByCode: new Int32Array(0),
+      partials: new Float64Array(rowWidth),
+    };
   const weights = Float64Array.from(cell, (_, j) => (size + 1) ** j);
   const offsetByCode = new Int32Array((size + 1) ** size).fill(-1);
   const partials: number[] = [];
@@ -84,14 +96,26 @@ export function cellTable(cell: readonly number[], taskRows: Float64Array, width
     }
   };
   visit(0, size);
-  return { size, count: partials.length / rowWidth, weights, offsetByCode, partials: Float64Array.from(partials) };
+  return {
+    size,
+    count: partials.length / rowWidth,
+    weights,
+    offsetByCode,
+    partials: Float64Array.from(partials),
+  };
 }
 
 /**
  * The draws, in the rule's order (iteration, cell, slot): for each iteration and cell, the row of
  * the drawn multiset in the cells' concatenated tables.
  */
-export function drawMultisets(tables: readonly CellTable[], B: number, draw: (n: number) => number, picked: Int32Array, directCounts: Map<number, Int32Array>): Int32Array {
+export function drawMultisets(
+  tables: readonly CellTable[],
+  B: number,
+  draw: (n: number) => number,
+  picked: Int32Array,
+  directCounts: Map<number, Int32Array>,
+): Int32Array {
   const C = tables.length;
   tables.forEach((t, c) => {
     if (t.direct) directCounts.set(c, new Int32Array(B * t.size));
@@ -128,7 +152,13 @@ export function drawMultisets(tables: readonly CellTable[], B: number, draw: (n:
  * fastest cache, and each iteration is a run of lookups into it. Column k of iteration it is at
  * columns[k·B + it].
  */
-export function sumColumns(tables: readonly CellTable[], picked: Int32Array, width: number, B: number, simd: Sum4 | null): Float64Array {
+export function sumColumns(
+  tables: readonly CellTable[],
+  picked: Int32Array,
+  width: number,
+  B: number,
+  simd: Sum4 | null,
+): Float64Array {
   const LANES = 4;
   const C = tables.length;
   const total = tables.reduce((a, t) => a + t.count, 0);
@@ -139,7 +169,8 @@ export function sumColumns(tables: readonly CellTable[], picked: Int32Array, wid
     let at = 0;
     for (const t of tables)
       for (let m = 0; m < t.count; m++, at++)
-        for (let j = 0; j < LANES && k0 + j < width; j++) lookup[at * LANES + j] = t.partials[m * width + k0 + j] as number;
+        for (let j = 0; j < LANES && k0 + j < width; j++)
+          lookup[at * LANES + j] = t.partials[m * width + k0 + j] as number;
     if (simd) {
       simd.run(k0, width);
       continue;
@@ -167,19 +198,34 @@ export function sumColumns(tables: readonly CellTable[], picked: Int32Array, wid
 }
 
 /** Adds, for cells too large to tabulate, each iteration's row computed from its drawn counts. */
-export function addDirectCells(tables: readonly CellTable[], directCounts: ReadonlyMap<number, Int32Array>, columns: Float64Array, width: number, B: number): void {
+export function addDirectCells(
+  tables: readonly CellTable[],
+  directCounts: ReadonlyMap<number, Int32Array>,
+  columns: Float64Array,
+  width: number,
+  B: number,
+): void {
   for (const [c, counts] of directCounts) {
     const table = tables[c] as CellTable;
     const size = table.size;
     for (let it = 0; it < B; it++) {
-      const row = (table.direct as (counts: readonly number[]) => Float64Array)(Array.from(counts.subarray(it * size, (it + 1) * size)));
-      for (let k = 0; k < width; k++) columns[k * B + it] = (columns[k * B + it] as number) + (row[k] as number);
+      const row = (table.direct as (counts: readonly number[]) => Float64Array)(
+        Array.from(counts.subarray(it * size, (it + 1) * size)),
+      );
+      for (let k = 0; k < width; k++)
+        columns[k * B + it] = (columns[k * B + it] as number) + (row[k] as number);
     }
   }
 }
 
 /** θ* of every iteration (NaN when no drawn task is defined): up to four weighted columns over the count. */
-export function replicates(parts: ReadonlyArray<readonly [number, number]>, columns: Float64Array, countBase: number, B: number, out: Float64Array): void {
+export function replicates(
+  parts: ReadonlyArray<readonly [number, number]>,
+  columns: Float64Array,
+  countBase: number,
+  B: number,
+  out: Float64Array,
+): void {
   const column = (k: number) => (parts[k] ? (parts[k] as readonly [number, number])[0] * B : 0);
   const weight = (k: number) => (parts[k] ? (parts[k] as readonly [number, number])[1] : 0);
   const [c0, c1, c2, c3] = [column(0), column(1), column(2), column(3)];
@@ -192,12 +238,20 @@ export function replicates(parts: ReadonlyArray<readonly [number, number]>, colu
   else if (parts.length === 2)
     for (let it = 0; it < B; it++) {
       const n = columns[countBase + it] as number;
-      out[it] = n === 0 ? Number.NaN : (w0 * (columns[c0 + it] as number) + w1 * (columns[c1 + it] as number)) / n;
+      out[it] =
+        n === 0 ? Number.NaN : (w0 * (columns[c0 + it] as number) + w1 * (columns[c1 + it] as number)) / n;
     }
   else if (parts.length <= 4)
     for (let it = 0; it < B; it++) {
       const n = columns[countBase + it] as number;
-      out[it] = n === 0 ? Number.NaN : (w0 * (columns[c0 + it] as number) + w1 * (columns[c1 + it] as number) + w2 * (columns[c2 + it] as number) + w3 * (columns[c3 + it] as number)) / n;
+      out[it] =
+        n === 0
+          ? Number.NaN
+          : (w0 * (columns[c0 + it] as number) +
+              w1 * (columns[c1 + it] as number) +
+              w2 * (columns[c2 + it] as number) +
+              w3 * (columns[c3 + it] as number)) /
+            n;
     }
   else
     for (let it = 0; it < B; it++) {

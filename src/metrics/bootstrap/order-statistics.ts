@@ -6,14 +6,21 @@
  */
 
 /** The percentile interval of the kept (non-NaN) replicates; partitions `replicates` in place. */
-export function percentile(replicates: Float64Array, alpha: number): { low: number | null; high: number | null; n: number } {
+export function percentile(
+  replicates: Float64Array,
+  alpha: number,
+): { low: number | null; high: number | null; n: number } {
   let n = 0;
-  for (let i = 0; i < replicates.length; i++) if (!Number.isNaN(replicates[i] as number)) replicates[n++] = replicates[i] as number;
+  for (let i = 0; i < replicates.length; i++)
+    if (!Number.isNaN(replicates[i] as number)) replicates[n++] = replicates[i] as number;
   return orderStatistics(replicates.subarray(0, n), alpha);
 }
 
 /** The two order statistics of replicates that are all kept; partitions them in place. */
-export function orderStatistics(kept: Float64Array, alpha: number): { low: number | null; high: number | null; n: number } {
+export function orderStatistics(
+  kept: Float64Array,
+  alpha: number,
+): { low: number | null; high: number | null; n: number } {
   const n = kept.length;
   if (n === 0) return { low: null, high: null, n: 0 };
   // The quantiles as written in the protocol (0.025 and 0.975), not as 1 − 0.95 happens to round.

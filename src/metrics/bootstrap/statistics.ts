@@ -7,7 +7,12 @@
 import type { Statistic } from "./core.ts";
 
 /** values[condition][size][metric][task] = per-trial values, trial 1 first. */
-export type TrialValues = (condition: string, size: number, metric: string, task: number) => readonly (number | null)[] | undefined;
+export type TrialValues = (
+  condition: string,
+  size: number,
+  metric: string,
+  task: number,
+) => readonly (number | null)[] | undefined;
 
 export interface StatisticsSpec {
   readonly taskCount: number;
@@ -20,7 +25,13 @@ export interface StatisticsSpec {
 
 export const POOLED = "pooled";
 
-export function perTaskValue(spec: StatisticsSpec, condition: string, sizes: readonly number[], metric: string, task: number): number | null {
+export function perTaskValue(
+  spec: StatisticsSpec,
+  condition: string,
+  sizes: readonly number[],
+  metric: string,
+  task: number,
+): number | null {
   let sum = 0;
   let n = 0;
   for (const size of sizes)
@@ -32,26 +43,44 @@ export function perTaskValue(spec: StatisticsSpec, condition: string, sizes: rea
   return n === 0 ? null : sum / n;
 }
 
-export function statisticKey(selection: string, condition: string, metric: string, kind: "level" | "delta"): string {
+export function statisticKey(
+  selection: string,
+  condition: string,
+  metric: string,
+  kind: "level" | "delta",
+): string {
   return `${selection}|${condition}|${metric}|${kind}`;
 }
 
 /** Levels and deltas for the pooled selection and each catalog size. */
 export function buildStatistics(spec: StatisticsSpec): Statistic[] {
   const sizesAsc = [...spec.sizes].sort((a, b) => a - b);
-  const selections: Array<[string, number[]]> = [[POOLED, sizesAsc], ...sizesAsc.map((s): [string, number[]] => [String(s), [s]])];
+  const selections: Array<[string, number[]]> = [
+    [POOLED, sizesAsc],
+    ...sizesAsc.map((s): [string, number[]] => [String(s), [s]]),
+  ];
   const out: Statistic[] = [];
   for (const [selection, sizes] of selections) {
     const level = new Map<string, (number | null)[]>();
     for (const condition of spec.conditions)
       for (const metric of spec.metrics) {
-        const values = Array.from({ length: spec.taskCount }, (_, t) => perTaskValue(spec, condition, sizes, metric, t));
+        const values = Array.from({ length: spec.taskCount }, (_, t) =>
+          perTaskValue(spec, condition, sizes, metric, t),
+        );
         level.set(`${condition}|${metric}`, values);
-        const pooled = selection === POOLED && sizes.length > 1 && equallyWeighted(spec, condition, sizes, metric);
+        const pooled =
+          selection === POOLED && sizes.length > 1 && equallyWeighted(spec, condition, sizes, metric);
         out.push({
           key: statisticKey(selection, condition, metric, "level"),
           values,
-          ...(pooled ? { combination: sizes.map((s) => ({ key: statisticKey(String(s), condition, metric, "level"), weight: 1 / sizes.length })) } : {}),
+          ...(pooled
+            ? {
+                combination: sizes.map((s) => ({
+                  key: statisticKey(String(s), condition, metric, "level"),
+                  weight: 1 / sizes.length,
+                })),
+              }
+            : {}),
         });
       }
     for (const condition of spec.conditions) {
@@ -61,7 +90,9 @@ export function buildStatistics(spec: StatisticsSpec): Statistic[] {
         const b = level.get(`${spec.baseline}|${metric}`) ?? [];
         out.push({
           key: statisticKey(selection, condition, metric, "delta"),
-          values: a.map((v, t) => (v === null || b[t] === null || b[t] === undefined ? null : v - (b[t] as number))),
+          values: a.map((v, t) =>
+            v === null || b[t] === null || b[t] === undefined ? null : v - (b[t] as number),
+          ),
           combination: [
             { key: statisticKey(selection, condition, metric, "level"), weight: 1 },
             { key: statisticKey(selection, spec.baseline, metric, "level"), weight: -1 },
@@ -74,9 +105,16 @@ export function buildStatistics(spec: StatisticsSpec): Statistic[] {
 }
 
 /** Whether the pooled value of every task is the plain mean of its per-size values (same non-null counts). */
-function equallyWeighted(spec: StatisticsSpec, condition: string, sizes: readonly number[], metric: string): boolean {
+function equallyWeighted(
+  spec: StatisticsSpec,
+  condition: string,
+  sizes: readonly number[],
+  metric: string,
+): boolean {
   for (let t = 0; t < spec.taskCount; t++) {
-    const counts = sizes.map((s) => (spec.values(condition, s, metric, t) ?? []).filter((v) => v !== null).length);
+    const counts = sizes.map(
+      (s) => (spec.values(condition, s, metric, t) ?? []).filter((v) => v !== null).length,
+    );
     if (counts.some((c) => c !== counts[0])) return false;
   }
   return true;

@@ -43,7 +43,16 @@ export function createSum4(B: number, C: number, lookupRows: number, width: numb
   if (!m) return null;
   const instance = new WebAssembly.Instance(m);
   const memory = instance.exports["memory"] as WasmMemory;
-  const sum4 = instance.exports["sum4"] as (p: number, l: number, o0: number, o1: number, o2: number, o3: number, b: number, c: number) => void;
+  const sum4 = instance.exports["sum4"] as (
+    p: number,
+    l: number,
+    o0: number,
+    o1: number,
+    o2: number,
+    o3: number,
+    b: number,
+    c: number,
+  ) => void;
   const pickedBytes = B * C * 4;
   const lookupAt = align(pickedBytes);
   const columnsAt = align(lookupAt + lookupRows * 32);

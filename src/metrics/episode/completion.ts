@@ -3,7 +3,8 @@ import type { EpisodeMetric } from "./metric.ts";
 export const mandatoryFieldCompletion: EpisodeMetric<boolean> = {
   id: "mandatory_field_completion",
   version: 1,
-  description: "every mandatory answer field is recalled (every required fact of that key licensed); false for a malformed envelope",
+  description:
+    "every mandatory answer field is recalled (every required fact of that key licensed); false for a malformed envelope",
   compute: (t) =>
     t.valid &&
     t.mandatory.every((key) => {
@@ -22,7 +23,8 @@ export const envelopeValid: EpisodeMetric<boolean> = {
 export const sourceListValid: EpisodeMetric<boolean> = {
   id: "source_list_valid",
   version: 1,
-  description: "every listed source is allowed and every licensed fact's source is listed (reported, not gated)",
+  description:
+    "every listed source is allowed and every licensed fact's source is listed (reported, not gated)",
   compute: (t) => {
     if (!t.valid || !t.sources.every((s) => t.allowed.has(s))) return false;
     const listed = new Set(t.sources);

@@ -3,6 +3,7 @@ import type { EpisodeMetric } from "./metric.ts";
 export const contradictionCount: EpisodeMetric<number> = {
   id: "contradiction_count",
   version: 1,
-  description: "emitted facts whose key and value match a forbidden fact (with the key's tolerance and unit conversion; source ignored)",
+  description:
+    "emitted facts whose key and value match a forbidden fact (with the key's tolerance and unit conversion; source ignored)",
   compute: (t) => t.emitted.filter((f) => f.contradicts).length,
 };

@@ -39,11 +39,21 @@ export interface EpisodeScore {
 /** Scores one episode's parsed final answer against its task. */
 export function scoreEpisode(task: Task, result: EnvelopeResult, units: UnitConverter): EpisodeScore {
   const table = buildTable(task, result, units);
-  const metrics = Object.fromEntries(Object.entries(EPISODE_METRICS).map(([id, m]) => [id, m.compute(table)])) as EpisodeMetrics;
-  return { envelope_valid: result.ok, malformed_reason: result.ok ? null : result.reason, metrics, facts: table.emitted };
+  const metrics = Object.fromEntries(
+    Object.entries(EPISODE_METRICS).map(([id, m]) => [id, m.compute(table)]),
+  ) as EpisodeMetrics;
+  return {
+    envelope_valid: result.ok,
+    malformed_reason: result.ok ? null : result.reason,
+    metrics,
+    facts: table.emitted,
+  };
 }
 
 /** `{id: version}` of every episode metric, for summaries. */
 export function episodeMetricVersions(): Record<EpisodeMetricId, number> {
-  return Object.fromEntries(Object.entries(EPISODE_METRICS).map(([id, m]) => [id, m.version])) as Record<EpisodeMetricId, number>;
+  return Object.fromEntries(Object.entries(EPISODE_METRICS).map(([id, m]) => [id, m.version])) as Record<
+    EpisodeMetricId,
+    number
+  >;
 }

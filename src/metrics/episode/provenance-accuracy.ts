@@ -3,6 +3,7 @@ import { share, type EpisodeMetric } from "./metric.ts";
 export const provenanceAccuracy: EpisodeMetric<number | null> = {
   id: "provenance_accuracy",
   version: 1,
-  description: "share of required facts for which some emitted fact of the key cites the required, allowed source",
+  description:
+    "share of required facts for which some emitted fact of the key cites the required, allowed source",
   compute: (t) => share(t.required, (e) => e.sourceHit),
 };

@@ -3,6 +3,7 @@ import { share, type EpisodeMetric } from "./metric.ts";
 export const requiredFactRecall: EpisodeMetric<number | null> = {
   id: "required_fact_recall",
   version: 1,
-  description: "share of required facts for which some emitted fact is licensed (value, unit and source all right)",
+  description:
+    "share of required facts for which some emitted fact is licensed (value, unit and source all right)",
   compute: (t) => share(t.required, (e) => e.recalled),
 };

@@ -44,7 +44,9 @@ export function buildTable(task: Task, result: EnvelopeResult, units: UnitConver
   const allowed = new Set(task.allowed_source_ids);
   const facts = result.ok ? result.envelope.facts : [];
   const claimed = new Map<RequiredFact, number>(); // required fact → index of the first fact licensed for it
-  const hits = new Map<RequiredFact, { value: boolean; unit: boolean; source: boolean }>(task.required_facts.map((e) => [e, { value: false, unit: false, source: false }]));
+  const hits = new Map<RequiredFact, { value: boolean; unit: boolean; source: boolean }>(
+    task.required_facts.map((e) => [e, { value: false, unit: false, source: false }]),
+  );
 
   const emitted: FactVerdict[] = facts.map((f, index) => {
     const candidates = task.required_facts.filter((e) => e.key === f.key);
@@ -56,10 +58,22 @@ export function buildTable(task: Task, result: EnvelopeResult, units: UnitConver
     }));
     for (const c of checks) {
       const hit = hits.get(c.e);
-      if (hit) Object.assign(hit, { value: hit.value || c.value, unit: hit.unit || c.unit, source: hit.source || c.source });
+      if (hit)
+        Object.assign(hit, {
+          value: hit.value || c.value,
+          unit: hit.unit || c.unit,
+          source: hit.source || c.source,
+        });
     }
     const contradicts = task.forbidden_facts.some(
-      (g) => g.key === f.key && valueOk(f, { key: g.key, value: g.value, unit: g.unit ?? null }, task.numeric_tolerances[g.key], units),
+      (g) =>
+        g.key === f.key &&
+        valueOk(
+          f,
+          { key: g.key, value: g.value, unit: g.unit ?? null },
+          task.numeric_tolerances[g.key],
+          units,
+        ),
     );
     const licensedFor = checks.filter((c) => c.value && c.unit && c.source);
     // A licensed fact is a duplicate when every required fact it is licensed for was recalled before it.
@@ -85,18 +99,47 @@ export function buildTable(task: Task, result: EnvelopeResult, units: UnitConver
 
   const required = task.required_facts.map((e) => {
     const hit = hits.get(e) ?? { value: false, unit: false, source: false };
-    return { fact: e, numeric: isNumericValue(e.value), unitBearing: e.unit !== null, recalled: claimed.has(e), valueHit: hit.value, unitHit: hit.unit, sourceHit: hit.source };
+    return {
+      fact: e,
+      numeric: isNumericValue(e.value),
+      unitBearing: e.unit !== null,
+      recalled: claimed.has(e),
+      valueHit: hit.value,
+      unitHit: hit.unit,
+      sourceHit: hit.source,
+    };
   });
-  return { valid: result.ok, required, emitted, sources: result.ok ? result.envelope.sources : [], allowed, mandatory: task.mandatory_answer_fields };
+  return {
+    valid: result.ok,
+    required,
+    emitted,
+    sources: result.ok ? result.envelope.sources : [],
+    allowed,
+    mandatory: task.mandatory_answer_fields,
+  };
 }
 
 /** The verdict of a fact whose key no required fact has. */
 function verdict(index: number, key: string, contradicts: boolean): FactVerdict {
   const reason = `not a required fact key${contradicts ? "; matches a forbidden fact" : ""}`;
-  return { index, key, licensed: false, value_ok: null, unit_ok: null, source_ok: null, duplicate: false, contradicts, reason };
+  return {
+    index,
+    key,
+    licensed: false,
+    value_ok: null,
+    unit_ok: null,
+    source_ok: null,
+    duplicate: false,
+    contradicts,
+    reason,
+  };
 }
 
-function reasonFor(c: { e: RequiredFact; value: boolean; unit: boolean; source: boolean }, duplicateOf: number | undefined, contradicts: boolean): string {
+function reasonFor(
+  c: { e: RequiredFact; value: boolean; unit: boolean; source: boolean },
+  duplicateOf: number | undefined,
+  contradicts: boolean,
+): string {
   const parts: string[] = [];
   if (!c.value) parts.push("value does not match");
   if (!c.unit) parts.push(c.e.unit === null ? "a unit was given where none belongs" : "unit not accepted");

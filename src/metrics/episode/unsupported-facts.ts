@@ -17,6 +17,7 @@ export const unsupportedFactRate: EpisodeMetric<number> = {
 export const duplicateFactCount: EpisodeMetric<number> = {
   id: "duplicate_fact_count",
   version: 1,
-  description: "licensed facts repeating a required fact an earlier fact already licensed (supported, never counted twice)",
+  description:
+    "licensed facts repeating a required fact an earlier fact already licensed (supported, never counted twice)",
   compute: (t) => t.emitted.filter((f) => f.duplicate).length,
 };

@@ -25,8 +25,14 @@ function normal(rng: () => number): number {
 }
 
 /** One dataset's per-task deltas; cell effects are part of the super-population (fixed per scenario, centred). */
-export function drawDataset(scenario: Scenario, design: Design, cellEffects: readonly number[], rng: () => number): number[] {
-  const base = scenario.true_delta + scenario.miss_rate * scenario.miss_loss - scenario.gain_rate * scenario.gain;
+export function drawDataset(
+  scenario: Scenario,
+  design: Design,
+  cellEffects: readonly number[],
+  rng: () => number,
+): number[] {
+  const base =
+    scenario.true_delta + scenario.miss_rate * scenario.miss_loss - scenario.gain_rate * scenario.gain;
   const deltas: number[] = [];
   for (let c = 0; c < design.cells; c++)
     for (let t = 0; t < design.tasksPerCell; t++) {
@@ -34,22 +40,51 @@ export function drawDataset(scenario: Scenario, design: Design, cellEffects: rea
       for (let r = 0; r < design.repeats; r++) noise += normal(rng) * scenario.noise_sd;
       const missed = rng() < scenario.miss_rate ? scenario.miss_loss : 0;
       const gained = rng() < scenario.gain_rate ? scenario.gain : 0;
-      deltas.push(base + (cellEffects[c] ?? 0) + normal(rng) * scenario.task_sd + noise / design.repeats - missed + gained);
+      deltas.push(
+        base +
+          (cellEffects[c] ?? 0) +
+          normal(rng) * scenario.task_sd +
+          noise / design.repeats -
+          missed +
+          gained,
+      );
     }
   return deltas;
 }
 
-export function simulateScenario(scenario: Scenario, design: Design, options: { datasets: number; iterations: number; seed: number }, progress?: (done: number) => void): ScenarioResult {
+export function simulateScenario(
+  scenario: Scenario,
+  design: Design,
+  options: { datasets: number; iterations: number; seed: number },
+  progress?: (done: number) => void,
+): ScenarioResult {
   const rng = seedrandom.alea(`${options.seed}:${scenario.name}`);
   const raw = Array.from({ length: design.cells }, () => normal(rng) * scenario.cell_sd);
   const mean = raw.reduce((a, b) => a + b, 0) / Math.max(raw.length, 1);
   const cellEffects = raw.map((v) => v - mean);
   const tasks: BootstrapTask[] = [];
-  for (let c = 0; c < design.cells; c++) for (let t = 0; t < design.tasksPerCell; t++) tasks.push({ id: `c${String(c).padStart(4, "0")}t${String(t).padStart(4, "0")}`, stratum: `c${c}`, language: "x" });
-  const tally = Object.fromEntries(METHODS.map((m) => [m, { coverage: 0, below: 0, above: 0, mean_width: 0, margin_pass_rate: 0, unbounded: 0, undefined: 0 }])) as Record<Method, MethodResult>;
+  for (let c = 0; c < design.cells; c++)
+    for (let t = 0; t < design.tasksPerCell; t++)
+      tasks.push({
+        id: `c${String(c).padStart(4, "0")}t${String(t).padStart(4, "0")}`,
+        stratum: `c${c}`,
+        language: "x",
+      });
+  const tally = Object.fromEntries(
+    METHODS.map((m) => [
+      m,
+      { coverage: 0, below: 0, above: 0, mean_width: 0, margin_pass_rate: 0, unbounded: 0, undefined: 0 },
+    ]),
+  ) as Record<Method, MethodResult>;
   for (let d = 0; d < options.datasets; d++) {
     const values = drawDataset(scenario, design, cellEffects, rng);
-    const interval = bootstrap(tasks, [{ key: "delta", values }], { iterations: options.iterations, seed: options.seed + d, rng: "seedrandom", confidence: design.confidence, calibrated: true }).intervals["delta"];
+    const interval = bootstrap(tasks, [{ key: "delta", values }], {
+      iterations: options.iterations,
+      seed: options.seed + d,
+      rng: "seedrandom",
+      confidence: design.confidence,
+      calibrated: true,
+    }).intervals["delta"];
     for (const method of METHODS) {
       const bounds = method === "percentile" ? interval : interval?.calibrated?.[method];
       // A null bootstrap-t bound with infinite replicates is unbounded on that side, not undefined.
@@ -75,7 +110,13 @@ export function simulateScenario(scenario: Scenario, design: Design, options: { 
     const n = options.datasets - t.undefined;
     // Mean width over the bounded intervals only.
     t.mean_width = n - t.unbounded > 0 ? t.mean_width / (n - t.unbounded) : 0;
-    for (const key of ["coverage", "below", "above", "margin_pass_rate", "unbounded"] as const) t[key] = n > 0 ? t[key] / n : 0;
+    for (const key of ["coverage", "below", "above", "margin_pass_rate", "unbounded"] as const)
+      t[key] = n > 0 ? t[key] / n : 0;
   }
-  return { scenario: scenario.name, true_delta: scenario.true_delta, datasets: options.datasets, methods: tally };
+  return {
+    scenario: scenario.name,
+    true_delta: scenario.true_delta,
+    datasets: options.datasets,
+    methods: tally,
+  };
 }

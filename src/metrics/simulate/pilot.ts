@@ -11,7 +11,12 @@ export type PilotEpisode = Pick<EpisodeRow, "semantic_task_id" | "condition" | "
  * that does worse on the larger catalog has a catalog effect — part of its own delta, which more
  * trials do not average away — not trial noise.
  */
-export function pilotDeltas(episodes: readonly PilotEpisode[], baseline: string, condition: string, metric: string): { deltas: number[]; noise: number } {
+export function pilotDeltas(
+  episodes: readonly PilotEpisode[],
+  baseline: string,
+  condition: string,
+  metric: string,
+): { deltas: number[]; noise: number } {
   // task → condition → catalog size → values
   const perTask = new Map<string, Map<string, Map<number, number[]>>>();
   for (const e of episodes) {

@@ -32,7 +32,12 @@ export const scenarioResultSchema = z.strictObject({
   scenario: z.string().min(1),
   true_delta: z.number(),
   datasets: z.number().int().positive(),
-  methods: z.strictObject(Object.fromEntries(METHODS.map((m) => [m, methodResultSchema])) as Record<Method, typeof methodResultSchema>),
+  methods: z.strictObject(
+    Object.fromEntries(METHODS.map((m) => [m, methodResultSchema])) as Record<
+      Method,
+      typeof methodResultSchema
+    >,
+  ),
 });
 export type ScenarioResult = z.infer<typeof scenarioResultSchema>;
 
@@ -67,17 +72,36 @@ export const powerReportSchema = z.strictObject({
   }),
   /** What the simulation takes for granted, in words. */
   assumption: z.string(),
-  rows: z.array(z.strictObject({ tasks_per_cell: z.number().int().positive(), trials: z.number().int().positive(), true_delta: z.number(), pass_rate: share })),
+  rows: z.array(
+    z.strictObject({
+      tasks_per_cell: z.number().int().positive(),
+      trials: z.number().int().positive(),
+      true_delta: z.number(),
+      pass_rate: share,
+    }),
+  ),
   tasks_per_cell_for_80_percent_power: z.array(
-    z.strictObject({ trials: z.number().int().positive(), at_zero: z.number().int().positive().nullable(), at_minus_0_01: z.number().int().positive().nullable() }),
+    z.strictObject({
+      trials: z.number().int().positive(),
+      at_zero: z.number().int().positive().nullable(),
+      at_minus_0_01: z.number().int().positive().nullable(),
+    }),
   ),
 });
 export type PowerReport = z.infer<typeof powerReportSchema>;
 
 export function coverageStudyJsonSchema(): Record<string, unknown> {
-  return { $id: "https://fabench.dev/schemas/coverage-study.schema.json", title: "fabench simulate coverage --json", ...z.toJSONSchema(coverageStudySchema) };
+  return {
+    $id: "https://fabench.dev/schemas/coverage-study.schema.json",
+    title: "fabench simulate coverage --json",
+    ...z.toJSONSchema(coverageStudySchema),
+  };
 }
 
 export function powerReportJsonSchema(): Record<string, unknown> {
-  return { $id: "https://fabench.dev/schemas/power.schema.json", title: "fabench power --json", ...z.toJSONSchema(powerReportSchema) };
+  return {
+    $id: "https://fabench.dev/schemas/power.schema.json",
+    title: "fabench power --json",
+    ...z.toJSONSchema(powerReportSchema),
+  };
 }

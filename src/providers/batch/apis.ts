@@ -11,12 +11,16 @@ import { BatchRejected, type BatchOutcome, type BatchProvider } from "./coordina
  * A create that failed with an answer saying nothing was made (client errors, rate limits,
  * overload) is a rejection; a lost connection, a time-out or a server error leaves it unknown.
  */
-async function createOnce<T>(create: () => Promise<T>, status: (error: unknown) => number | undefined): Promise<T> {
+async function createOnce<T>(
+  create: () => Promise<T>,
+  status: (error: unknown) => number | undefined,
+): Promise<T> {
   try {
     return await create();
   } catch (error) {
     const code = status(error);
-    if (code !== undefined && (code < 500 || code === 503 || code === 529)) throw new BatchRejected(`batch creation refused with HTTP ${code}`);
+    if (code !== undefined && (code < 500 || code === 503 || code === 529))
+      throw new BatchRejected(`batch creation refused with HTTP ${code}`);
     throw error;
   }
 }
@@ -26,14 +30,33 @@ export function customIdFor(episodeKey: string, turn: number): string {
   return `t${turn}-${canonicalSha256(episodeKey).slice(0, 48)}`;
 }
 
-export function anthropicBatches(options: { model: string; apiKey: string; baseURL?: string; timeoutMs: number }): BatchProvider {
-  const client = new Anthropic({ apiKey: options.apiKey, ...(options.baseURL ? { baseURL: options.baseURL } : {}), maxRetries: 2, timeout: options.timeoutMs });
+export function anthropicBatches(options: {
+  model: string;
+  apiKey: string;
+  baseURL?: string;
+  timeoutMs: number;
+}): BatchProvider {
+  const client = new Anthropic({
+    apiKey: options.apiKey,
+    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+    maxRetries: 2,
+    timeout: options.timeoutMs,
+  });
   return {
     name: "anthropic-batches",
     // Message Batches keep no client metadata, so a submission of unknown fate cannot be looked up (no `find`).
     async create(items) {
       const batch = await createOnce(
-        () => client.messages.batches.create({ requests: items.map((i) => ({ custom_id: i.customId, params: anthropicRequest(options.model, i.request) })) } as never, { maxRetries: 0 }),
+        () =>
+          client.messages.batches.create(
+            {
+              requests: items.map((i) => ({
+                custom_id: i.customId,
+                params: anthropicRequest(options.model, i.request),
+              })),
+            } as never,
+            { maxRetries: 0 },
+          ),
         (error) => (error instanceof Anthropic.APIError ? error.status : undefined),
       );
       return (batch as { id: string }).id;
@@ -45,8 +68,16 @@ export function anthropicBatches(options: { model: string; apiKey: string; baseU
     async results(id) {
       const out = new Map<string, BatchOutcome>();
       for await (const line of await client.messages.batches.results(id)) {
-        const entry = line as unknown as { custom_id: string; result: { type: string; message?: AnthropicMessage; error?: { type?: string } } };
-        out.set(entry.custom_id, entry.result.type === "succeeded" && entry.result.message ? { ok: true, reply: readAnthropicMessage(entry.result.message) } : { ok: false, code: `provider_batch_${entry.result.type}` });
+        const entry = line as unknown as {
+          custom_id: string;
+          result: { type: string; message?: AnthropicMessage; error?: { type?: string } };
+        };
+        out.set(
+          entry.custom_id,
+          entry.result.type === "succeeded" && entry.result.message
+            ? { ok: true, reply: readAnthropicMessage(entry.result.message) }
+            : { ok: false, code: `provider_batch_${entry.result.type}` },
+        );
       }
       return out;
     },
@@ -57,16 +88,46 @@ export function anthropicBatches(options: { model: string; apiKey: string; baseU
 const SUBMISSION_KEY = "fabench_submission";
 const FIND_LIMIT = 2000;
 
-export function openaiBatches(options: { model: string; apiKey: string; baseURL?: string; timeoutMs: number; compatible: boolean }): BatchProvider {
-  const client = new OpenAI({ apiKey: options.apiKey, ...(options.baseURL ? { baseURL: options.baseURL } : {}), maxRetries: 2, timeout: options.timeoutMs });
+export function openaiBatches(options: {
+  model: string;
+  apiKey: string;
+  baseURL?: string;
+  timeoutMs: number;
+  compatible: boolean;
+}): BatchProvider {
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+    maxRetries: 2,
+    timeout: options.timeoutMs,
+  });
   return {
     name: "openai-batches",
     async create(items, submission) {
-      const lines = items.map((i) => JSON.stringify({ custom_id: i.customId, method: "POST", url: "/v1/chat/completions", body: openaiRequest(options.model, i.request, options.compatible) }));
+      const lines = items.map((i) =>
+        JSON.stringify({
+          custom_id: i.customId,
+          method: "POST",
+          url: "/v1/chat/completions",
+          body: openaiRequest(options.model, i.request, options.compatible),
+        }),
+      );
       // Uploading the same file twice costs nothing; creating the batch twice would.
-      const file = await client.files.create({ file: await toFile(Buffer.from(`${lines.join("\n")}\n`), "fabench-batch.jsonl"), purpose: "batch" });
+      const file = await client.files.create({
+        file: await toFile(Buffer.from(`${lines.join("\n")}\n`), "fabench-batch.jsonl"),
+        purpose: "batch",
+      });
       const batch = await createOnce(
-        () => client.batches.create({ input_file_id: file.id, endpoint: "/v1/chat/completions", completion_window: "24h", metadata: { [SUBMISSION_KEY]: submission } }, { maxRetries: 0 }),
+        () =>
+          client.batches.create(
+            {
+              input_file_id: file.id,
+              endpoint: "/v1/chat/completions",
+              completion_window: "24h",
+              metadata: { [SUBMISSION_KEY]: submission },
+            },
+            { maxRetries: 0 },
+          ),
         (error) => (error instanceof OpenAI.APIError ? error.status : undefined),
       );
       return batch.id;
@@ -92,10 +153,19 @@ export function openaiBatches(options: { model: string; apiKey: string; baseURL?
         const text = await (await client.files.content(fileId)).text();
         for (const line of text.split("\n")) {
           if (line.trim() === "") continue;
-          const entry = JSON.parse(line) as { custom_id: string; response?: { status_code: number; body: ChatCompletion }; error?: unknown };
+          const entry = JSON.parse(line) as {
+            custom_id: string;
+            response?: { status_code: number; body: ChatCompletion };
+            error?: unknown;
+          };
           const response = entry.response;
-          if (response && response.status_code === 200) out.set(entry.custom_id, { ok: true, reply: readChatCompletion(response.body, options.model) });
-          else out.set(entry.custom_id, { ok: false, code: classify({ status: response?.status_code ?? 500 }).code });
+          if (response && response.status_code === 200)
+            out.set(entry.custom_id, { ok: true, reply: readChatCompletion(response.body, options.model) });
+          else
+            out.set(entry.custom_id, {
+              ok: false,
+              code: classify({ status: response?.status_code ?? 500 }).code,
+            });
         }
       }
       return out;

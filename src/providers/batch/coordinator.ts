@@ -26,7 +26,10 @@ export type BatchOutcome = { ok: true; reply: ProviderReply } | { ok: false; cod
 export interface BatchProvider {
   readonly name: string;
   /** Submits once (no automatic retry: a retried create can make a second, paid batch). */
-  create(items: ReadonlyArray<{ customId: string; request: ProviderRequest }>, submission: string): Promise<string>;
+  create(
+    items: ReadonlyArray<{ customId: string; request: ProviderRequest }>,
+    submission: string,
+  ): Promise<string>;
   status(batchId: string): Promise<BatchStatus>;
   results(batchId: string): Promise<Map<string, BatchOutcome>>;
   /** The id of the batch created with this submission fingerprint, or null; absent when the provider keeps none. */
@@ -79,7 +82,9 @@ export class BatchCoordinator {
     private readonly timing: Timing,
     private readonly options: BatchCoordinatorOptions,
   ) {
-    this.checkpoint = existsSync(checkpointPath) ? readCheckpoint(checkpointPath) : { format: "fabench-batch-checkpoint/v2", batches: [], replies: {} };
+    this.checkpoint = existsSync(checkpointPath)
+      ? readCheckpoint(checkpointPath)
+      : { format: "fabench-batch-checkpoint/v2", batches: [], replies: {} };
     const unknown = this.checkpoint.batches.filter((b) => b.id === null);
     if (unknown.length === 0 || provider.find) return;
     if (!options.resubmitUnknown) {
@@ -145,13 +150,21 @@ export class BatchCoordinator {
     const byBatch = new Map<string, Waiting[]>();
     const fresh: Waiting[] = [];
     for (const w of wave) {
-      const open = this.checkpoint.batches.find((b) => b.id !== null && !b.ended && b.request_sha256[w.customId] === w.hash);
+      const open = this.checkpoint.batches.find(
+        (b) => b.id !== null && !b.ended && b.request_sha256[w.customId] === w.hash,
+      );
       if (open?.id) byBatch.set(open.id, [...(byBatch.get(open.id) ?? []), w]);
       else fresh.push(w);
     }
     if (fresh.length > 0) {
       const request_sha256 = Object.fromEntries(fresh.map((w) => [w.customId, w.hash]));
-      const entry: BatchEntry = { id: null, submission: canonicalSha256(request_sha256).slice(0, 32), custom_ids: fresh.map((w) => w.customId), request_sha256, ended: false };
+      const entry: BatchEntry = {
+        id: null,
+        submission: canonicalSha256(request_sha256).slice(0, 32),
+        custom_ids: fresh.map((w) => w.customId),
+        request_sha256,
+        ended: false,
+      };
       this.checkpoint.batches.push(entry);
       this.save();
       try {
@@ -161,10 +174,22 @@ export class BatchCoordinator {
         );
       } catch (error) {
         // An answered failure created nothing; an unanswered one stays recorded as unknown.
-        if (error instanceof BatchRejected) this.checkpoint.batches = this.checkpoint.batches.filter((b) => b !== entry);
+        if (error instanceof BatchRejected)
+          this.checkpoint.batches = this.checkpoint.batches.filter((b) => b !== entry);
         this.save();
-        if (error instanceof BatchRejected) throw new FabenchError({ kind: "input", stage: "provider", code: "provider_batch_rejected", message: `${this.provider.name}: ${error.message}` });
-        throw new FabenchError({ kind: "input", stage: "provider", code: "provider_batch_submission_unknown", message: `${this.provider.name}: no answer to a batch submission; the batch may exist (resume to settle it)` });
+        if (error instanceof BatchRejected)
+          throw new FabenchError({
+            kind: "input",
+            stage: "provider",
+            code: "provider_batch_rejected",
+            message: `${this.provider.name}: ${error.message}`,
+          });
+        throw new FabenchError({
+          kind: "input",
+          stage: "provider",
+          code: "provider_batch_submission_unknown",
+          message: `${this.provider.name}: no answer to a batch submission; the batch may exist (resume to settle it)`,
+        });
       }
       this.save();
       byBatch.set(entry.id, fresh);
@@ -182,7 +207,12 @@ export class BatchCoordinator {
     if (status === "failed") {
       if (record) record.ended = true;
       this.save();
-      const error = new FabenchError({ kind: "input", stage: "provider", code: "provider_batch_failed", message: `${this.provider.name}: batch ${batchId} failed` });
+      const error = new FabenchError({
+        kind: "input",
+        stage: "provider",
+        code: "provider_batch_failed",
+        message: `${this.provider.name}: batch ${batchId} failed`,
+      });
       for (const m of members) m.reject(error);
       return;
     }
@@ -196,7 +226,15 @@ export class BatchCoordinator {
     for (const m of members) {
       const outcome = results.get(m.customId);
       if (outcome?.ok) m.resolve(outcome.reply);
-      else m.reject(new FabenchError({ kind: "input", stage: "provider", code: outcome?.code ?? "provider_batch_missing_result", message: `${this.provider.name}: no result for a request of batch ${batchId}` }));
+      else
+        m.reject(
+          new FabenchError({
+            kind: "input",
+            stage: "provider",
+            code: outcome?.code ?? "provider_batch_missing_result",
+            message: `${this.provider.name}: no result for a request of batch ${batchId}`,
+          }),
+        );
     }
   }
 
@@ -207,6 +245,14 @@ export class BatchCoordinator {
 
 /** A v1 checkpoint (ids always known) reads as v2 with no fingerprints to look up. */
 function readCheckpoint(path: string): Checkpoint {
-  const raw = JSON.parse(readBytes(path, "batch").toString("utf8")) as { format: string; batches: Array<Omit<BatchEntry, "submission"> & { submission?: string }>; replies: Checkpoint["replies"] };
-  return { format: "fabench-batch-checkpoint/v2", batches: raw.batches.map((b) => ({ ...b, submission: b.submission ?? "" })), replies: raw.replies };
+  const raw = JSON.parse(readBytes(path, "batch").toString("utf8")) as {
+    format: string;
+    batches: Array<Omit<BatchEntry, "submission"> & { submission?: string }>;
+    replies: Checkpoint["replies"];
+  };
+  return {
+    format: "fabench-batch-checkpoint/v2",
+    batches: raw.batches.map((b) => ({ ...b, submission: b.submission ?? "" })),
+    replies: raw.replies,
+  };
 }

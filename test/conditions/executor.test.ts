@@ -4,35 +4,13 @@ import type { Task } from "../../src/authoring/index.ts";
 import { ReplayExecutor, type Visible } from "../../src/conditions/execution/index.ts";
 import { type ConditionManifest } from "../../src/conditions/routing/index.ts";
 import { bundled } from "../helpers/bundled.ts";
+import { twoStepExportTask } from "../helpers/task.ts";
 
 const { corpus, catalogs } = bundled();
 const manifest = JSON.parse(readFileSync("manifests/condition-manifest.json", "utf8")) as ConditionManifest;
 const endpoints = catalogs[0]!.catalog.endpoints;
-const byStratum = (s: string) =>
-  structuredClone(corpus.tasks.find((t) => t.answer_task_stratum === s)!) as Task;
-const exportTask = twoSteps(byStratum("transform_or_export_then_status_answer"));
-/** The first export task cut to its first two steps (materials.retrieve → exports.export): the shape these tests walk through. */
-function twoSteps(t: Task): Task {
-  const copy = structuredClone(t);
-  const steps = copy.executor_fixture.steps.slice(0, 2);
-  const job = steps[1]!.observation.sources[0]!;
-  return {
-    ...copy,
-    required_routes: steps.map((s) => s.route_id),
-    executor_fixture: { steps },
-    required_facts: [
-      { key: "job_id", value: job.payload.facts["job_id"]!.value, unit: null, source_id: job.source_id },
-    ],
-    numeric_tolerances: {},
-    accepted_units: {},
-    mandatory_answer_fields: ["job_id"],
-  };
-}
+const { task: exportTask, material: MAT, artifact: ART } = twoStepExportTask(corpus.tasks as Task[]);
 
-// The first export task: materials.retrieve (MAT) → exports.export (the artifact the record names) → exports.status.
-const MAT = (exportTask.executor_fixture.steps[0]!.argument_rules["material_id"] as { eq: string }).eq;
-const ART = exportTask.executor_fixture.steps[0]!.observation.sources[0]!.payload.facts["artifact_id"]!
-  .value as string;
 const call = (name: string, args: unknown) => ({ id: "c", name, arguments: args });
 
 function codeOf(task: Task, name: string, args: unknown, visible: Visible = "all", index = 0): string | null {

@@ -27,3 +27,34 @@ export function envelopeText(
 ): string {
   return JSON.stringify({ answer: "see facts", facts, sources });
 }
+
+/**
+ * The bundled corpus's first export task (materials.retrieve → exports.export → exports.status) cut
+ * to its first two steps, answered by the export job's id: the shape the executor and loop tests
+ * walk through, with the identifiers they call it with.
+ */
+export function twoStepExportTask(tasks: readonly Task[]): {
+  task: Task;
+  material: string;
+  artifact: string;
+} {
+  const copy = structuredClone(
+    tasks.find((t) => t.answer_task_stratum === "transform_or_export_then_status_answer")!,
+  );
+  const steps = copy.executor_fixture.steps.slice(0, 2);
+  const job = steps[1]!.observation.sources[0]!;
+  const task: Task = {
+    ...copy,
+    required_routes: steps.map((s) => s.route_id),
+    executor_fixture: { steps },
+    required_facts: [
+      { key: "job_id", value: job.payload.facts["job_id"]!.value, unit: null, source_id: job.source_id },
+    ],
+    numeric_tolerances: {},
+    accepted_units: {},
+    mandatory_answer_fields: ["job_id"],
+  };
+  const material = (steps[0]!.argument_rules["material_id"] as { eq: string }).eq;
+  const artifact = steps[0]!.observation.sources[0]!.payload.facts["artifact_id"]!.value as string;
+  return { task, material, artifact };
+}

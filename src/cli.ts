@@ -14,7 +14,10 @@ import { registerRun } from "./cli/run.ts";
 import { registerScoring } from "./cli/scoring.ts";
 import { registerSimulate } from "./cli/simulate.ts";
 import { EXIT, type CliIo } from "./commands/io.ts";
-import { FabenchError, formatProblem } from "./core/index.ts";
+import { bundledPath, canonicalSha256, FabenchError, formatProblem, isBundledName, toolRoot, toolVersion } from "./core/index.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { registerDemo } from "./cli/demo.ts";
 
 export { DEFAULTS } from "./cli/options.ts";
 
@@ -34,12 +37,35 @@ const processIo: CliIo = {
   },
 };
 
+/** `fabench 0.1.0 (protocol fabench-424-final-answer-v4 sha256 556d69b5…)`: what an issue report should quote. */
+function versionLine(): string {
+  const path = join(toolRoot(), "manifests/preregistration.json");
+  try {
+    const protocol = JSON.parse(readFileSync(path, "utf8")) as { protocol_id?: string };
+    return `fabench ${toolVersion()} (protocol ${protocol.protocol_id ?? "?"} sha256 ${canonicalSha256(protocol)})`;
+  } catch {
+    return `fabench ${toolVersion()} (bundled protocol unreadable: ${path})`;
+  }
+}
+
+/**
+ * Defaults that name bundled files resolve against the package, so an installed fabench finds its
+ * protocol, corpus and catalogs from any working directory; a path the user gives always wins.
+ */
+function resolveBundledDefaults(command: Command): void {
+  for (const option of command.options) {
+    const key = option.attributeName();
+    const value: unknown = command.getOptionValue(key);
+    if (command.getOptionValueSource(key) === "default" && typeof value === "string" && isBundledName(value)) command.setOptionValue(key, bundledPath(value));
+  }
+}
+
 function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   const program = new Command("fabench")
     .description(
       "Final-answer quality under capability routing: plan, validate, run, score and gate the benchmark.",
     )
-    .version("0.1.0")
+    .option("-V, --version", "output the version number and the bundled protocol's hash")
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride()
     .configureOutput({
@@ -48,7 +74,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       outputError: (text, write) => write(text.replace(/^error: /, "fabench: usage_error: ")),
     });
   // Registration order is the order `fabench --help` lists the commands: the pipeline's order.
-  const registrar = { io, setExit };
+  // `demo` runs other commands through the same front door, each as its own command line.
+  const registrar = { io, setExit, dispatch: (argv: readonly string[]) => main(argv, io) };
   for (const register of [
     registerPlan,
     registerCorpus,
@@ -59,13 +86,19 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     registerConveyor,
     registerScoring,
     registerSimulate,
+    registerDemo,
   ])
     register(program, registrar);
+  program.hook("preAction", (_program, action) => resolveBundledDefaults(action));
   return program;
 }
 
 /** Runs the CLI on `argv` (without the node and script names) and returns the exit code. */
 export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
+    io.out(`${versionLine()}\n`);
+    return EXIT.ok;
+  }
   let exitCode: number = EXIT.ok;
   const program = buildProgram(io, (code) => {
     exitCode = code;

@@ -17,6 +17,8 @@ export const DEFAULTS = {
 export interface Registrar {
   readonly io: CliIo;
   readonly setExit: (code: number) => void;
+  /** Runs another fabench command line and returns its exit code (for `demo`). */
+  readonly dispatch: (argv: readonly string[]) => Promise<number>;
 }
 
 export function positiveInt(flag: string) {

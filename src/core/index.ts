@@ -19,4 +19,4 @@ export { loadUnitConverter, type UnitConverter } from "./units.ts";
 export { jsonEqual } from "./json-equal.ts";
 export { createDraw, PythonRandom, type IndexDraw, type RngName } from "./random.ts";
 export { episodeKey, taskSizeKey, type EpisodeKey } from "./keys.ts";
-export { toolRevision, toolRoot, toolVersion } from "./tool.ts";
+export { BUNDLED_FILES, bundledPath, isBundledName, toolRevision, toolRoot, toolVersion } from "./tool.ts";

@@ -12,6 +12,30 @@ export function toolRoot(): string {
   return fileURLToPath(new URL("../../", import.meta.url));
 }
 
+/**
+ * The files fabench ships and uses as defaults from any working directory: the protocol, plan,
+ * corpus and its authored sources, catalogs, condition manifest, conveyor state, prompts and JSON
+ * Schemas. The one place that turns a bundled file's name into a path.
+ */
+export const BUNDLED_FILES = [
+  "manifests/preregistration.json",
+  "manifests/authoring-plan.json",
+  "manifests/condition-manifest.json",
+  "manifests/conveyor.json",
+  "tasks/final-answer-corpus.json",
+  "tasks/authored",
+  "tasks/catalogs",
+] as const;
+
+export function bundledPath(name: (typeof BUNDLED_FILES)[number]): string {
+  return join(toolRoot(), name);
+}
+
+/** Whether a path is a bundled file's name as the CLI's defaults spell it. */
+export function isBundledName(path: string): path is (typeof BUNDLED_FILES)[number] {
+  return (BUNDLED_FILES as readonly string[]).includes(path);
+}
+
 export function toolVersion(): string {
   return (JSON.parse(readFileSync(join(toolRoot(), "package.json"), "utf8")) as { version: string }).version;
 }

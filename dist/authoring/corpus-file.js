@@ -1,0 +1,29 @@
+/** The frozen corpus file: provenance hashes, then the tasks. */
+import { z } from "zod";
+import { canonicalSha256 } from "../core/index.js";
+export const CORPUS_FORMAT = "fabench-corpus/v1";
+const sha = z.string().regex(/^[0-9a-f]{64}$/, "a lowercase hex SHA-256");
+export const corpusHeaderSchema = z.strictObject({
+    format: z.literal(CORPUS_FORMAT),
+    protocol_id: z.string().min(1),
+    protocol_sha256: sha,
+    plan_slots_sha256: sha,
+    catalogs: z.array(z.strictObject({ size: z.number().int().positive(), sha256: sha })),
+    generator_source_revision: z.string().regex(/^[0-9a-f]{40}$/, "a 40-hex git revision"),
+    conditions: z.array(z.string().min(1)),
+    freeze_identity_sha256: sha,
+    task_count: z.number().int().nonnegative(),
+    tasks_sha256: sha,
+    tasks: z.array(z.unknown()),
+});
+/** sha256 over {source revision, plan slot hash, condition list}: what froze this corpus. */
+export function freezeIdentitySha256(sourceRevision, planSlotsSha256, conditions) {
+    return canonicalSha256({
+        generator_source_revision: sourceRevision,
+        plan_slots_sha256: planSlotsSha256,
+        conditions,
+    });
+}
+export function tasksSha256(tasks) {
+    return canonicalSha256(tasks);
+}

@@ -1,0 +1,171 @@
+/**
+ * The preregistered protocol (manifests/preregistration.json) as a schema. Every number a later
+ * stage needs — strata, languages, counts, catalogs, conditions, gate thresholds, statistics —
+ * is read from here; no stage hard-codes them.
+ */
+import { z } from "zod";
+import { zodProblems } from "../core/index.js";
+const identifier = z.string().min(1);
+/**
+ * Every interval method the bootstrap computes. `percentile` is the preregistered one; the others
+ * are the calibrated intervals beside it. The protocol's `gate_interval` names one of them.
+ */
+export const INTERVAL_METHODS = ["percentile", "percentile_widened", "bootstrap_t", "t_stratified"];
+const visibility = z.discriminatedUnion("kind", [
+    z.strictObject({ kind: z.literal("all_routes") }),
+    z.strictObject({ kind: z.literal("required_routes") }),
+    z.strictObject({ kind: z.literal("top_k"), k: z.number().int().positive() }),
+    z.strictObject({
+        kind: z.literal("progressive"),
+        // Each stage shows the top-k routes; null means every route of the catalog.
+        stages: z.array(z.number().int().positive().nullable()).min(1),
+    }),
+]);
+const gateCheck = z.strictObject({
+    id: identifier,
+    metric: identifier,
+    rule: z.enum([
+        "delta_at_least",
+        "delta_at_most",
+        "delta_below",
+        "value_at_least",
+        "ratio_at_most",
+        "total_at_most",
+    ]),
+    threshold: z.number(),
+    interval_bound: z.enum(["lower", "upper"]).optional(),
+    null_delta_passes: z.boolean().optional(),
+});
+const stage = z.strictObject({
+    id: identifier,
+    title: z.string(),
+    required_state: z.enum(["succeeded", "terminal"]),
+    needs_stages: z.array(identifier),
+    needs_artifacts: z.array(identifier),
+});
+export const protocolSchema = z.strictObject({
+    format: z.literal("fabench-preregistration/v1"),
+    protocol_id: identifier,
+    protocol_issue: z.string(),
+    title: z.string(),
+    task_id_prefix: z.string().regex(/^[a-z0-9]+$/, "lowercase letters and digits"),
+    answer_task_strata: z.array(z.string().regex(/^[a-z0-9_]+$/, "lowercase snake_case")).min(1),
+    languages: z
+        .array(z.strictObject({ id: z.string().regex(/^[a-z0-9_]+$/, "lowercase id"), description: z.string() }))
+        .min(1),
+    /** Strata whose tasks must carry a corrective contract (an initial candidate miss). */
+    corrective_strata: z.array(identifier),
+    tasks_per_cell: z.number().int().positive(),
+    expected_cell_count: z.number().int().positive(),
+    expected_task_count: z.number().int().positive(),
+    forbidden_slot_keys: z.array(identifier),
+    catalog_sizes: z.array(z.number().int().positive()).min(1),
+    catalogs_nested: z.boolean(),
+    conditions: z.array(z.strictObject({ id: identifier, deployable: z.boolean(), visibility })).min(1),
+    baseline_condition: identifier,
+    metrics: z.array(identifier).min(1),
+    gate: z.strictObject({ pooled_over_catalog_sizes: z.boolean(), checks: z.array(gateCheck) }),
+    statistics: z.strictObject({
+        method: z.literal("stratified_task_cluster_bootstrap"),
+        unit: z.literal("semantic_task"),
+        strata: z.array(identifier).min(1),
+        repeated_measures: z.array(identifier),
+        pairing: z.literal("same_task_versus_baseline"),
+        iterations: z.number().int().positive(),
+        seed: z.number().int().nonnegative(),
+        confidence_level: z.number().gt(0).lt(1),
+        interval: z.literal("percentile"),
+        gate_verdict: z.literal("point_estimate"),
+        /** The interval the gate's `interval_passed` uses; the preregistered percentile one is always reported too. */
+        gate_interval: z.enum(INTERVAL_METHODS),
+    }),
+    agent_loop: z.strictObject({
+        /** The system prompt, relative to the protocol file's folder; hashed into every run record. */
+        system_prompt_file: z.string().min(1),
+        max_turns: z.number().int().positive(),
+        max_tool_calls_per_turn: z.number().int().positive(),
+        request_more_tools_token: identifier,
+        incomplete_task_message: identifier,
+    }),
+    claim_boundary: z.string().min(1),
+    prerequisites: z.strictObject({ gate_stage: identifier.nullable(), stages: z.array(stage) }),
+});
+/** The checks that have an interval rule, in protocol order. */
+export function intervalChecks(protocol) {
+    return protocol.gate.checks.flatMap((c) => c.interval_bound === undefined
+        ? []
+        : [
+            {
+                metric: c.metric,
+                threshold: c.threshold,
+                passSide: c.interval_bound === "lower" ? "above" : "below",
+            },
+        ]);
+}
+/**
+ * The margin (a positive number) of the "delta at least −margin" check on a metric: what the
+ * simulator and the power analysis test against. Null when the protocol gates no such check.
+ */
+export function gateMargin(protocol, metric) {
+    const check = protocol.gate.checks.find((c) => c.metric === metric && c.rule === "delta_at_least");
+    return check === undefined ? null : -check.threshold;
+}
+/** Schema, then coherence; every problem is reported. */
+export function parseProtocol(value, file) {
+    const parsed = protocolSchema.safeParse(value);
+    if (!parsed.success)
+        return { ok: false, problems: zodProblems(parsed.error, "invalid_protocol", file) };
+    const problems = protocolCoherenceProblems(parsed.data).map((p) => ({ ...p, file }));
+    return problems.length > 0 ? { ok: false, problems } : { ok: true, value: parsed.data };
+}
+/**
+ * Rules the schema cannot express: the counts add up, ids are unique, references resolve.
+ * Returns every broken rule.
+ */
+export function protocolCoherenceProblems(p) {
+    const problems = [];
+    const add = (code, message) => problems.push({ code, message });
+    const cells = p.answer_task_strata.length * p.languages.length;
+    if (cells !== p.expected_cell_count)
+        add("protocol_counts_mismatch", `${p.answer_task_strata.length} strata × ${p.languages.length} languages = ${cells} cells, but expected_cell_count is ${p.expected_cell_count}`);
+    if (cells * p.tasks_per_cell !== p.expected_task_count)
+        add("protocol_counts_mismatch", `${cells} cells × ${p.tasks_per_cell} tasks = ${cells * p.tasks_per_cell}, but expected_task_count is ${p.expected_task_count}`);
+    for (const [what, ids] of [
+        ["answer_task_strata", p.answer_task_strata],
+        ["languages", p.languages.map((l) => l.id)],
+        ["conditions", p.conditions.map((c) => c.id)],
+        ["catalog_sizes", p.catalog_sizes.map(String)],
+        ["gate.checks", p.gate.checks.map((c) => c.id)],
+        ["prerequisites.stages", p.prerequisites.stages.map((s) => s.id)],
+    ]) {
+        for (const id of duplicates(ids))
+            add("protocol_duplicate_id", `${what} lists ${id} more than once`);
+    }
+    for (const stratum of p.corrective_strata)
+        if (!p.answer_task_strata.includes(stratum))
+            add("protocol_unknown_reference", `corrective_strata lists ${stratum}, which is not an answer stratum`);
+    const conditionIds = new Set(p.conditions.map((c) => c.id));
+    if (!conditionIds.has(p.baseline_condition))
+        add("protocol_unknown_reference", `baseline_condition ${p.baseline_condition} is not a condition`);
+    for (const check of p.gate.checks)
+        if (!p.metrics.includes(check.metric))
+            add("protocol_unknown_reference", `gate check ${check.id} uses metric ${check.metric}, which is not in metrics`);
+    const stageIds = new Set(p.prerequisites.stages.map((s) => s.id));
+    if (p.prerequisites.gate_stage !== null && !stageIds.has(p.prerequisites.gate_stage))
+        add("protocol_unknown_reference", `prerequisites.gate_stage ${p.prerequisites.gate_stage} is not a listed stage`);
+    for (const s of p.prerequisites.stages)
+        for (const need of s.needs_stages)
+            if (!stageIds.has(need))
+                add("protocol_unknown_reference", `stage ${s.id} needs ${need}, which is not a listed stage`);
+    const sorted = [...p.catalog_sizes].sort((a, b) => a - b);
+    if (sorted.some((size, i) => size !== p.catalog_sizes[i]))
+        add("protocol_catalog_order", "catalog_sizes must be listed in ascending order");
+    return problems;
+}
+function duplicates(ids) {
+    const seen = new Set();
+    const repeated = new Set();
+    for (const id of ids)
+        (seen.has(id) ? repeated : seen).add(id);
+    return [...repeated];
+}

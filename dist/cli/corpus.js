@@ -1,0 +1,50 @@
+/** `fabench corpus`: generation, identity validation and the content check. */
+import { Option } from "commander";
+import { corpusCheck, corpusGenerate } from "../commands/content.js";
+import { corpusValidate } from "../commands/corpus.js";
+import { usageError } from "../core/index.js";
+import { collect, DEFAULTS, group } from "./options.js";
+export function registerCorpus(program, r) {
+    const corpus = group(program, "corpus", "Authored corpora: generation, identity validation and the full content check.");
+    corpus
+        .command("validate")
+        .description("Check a corpus's identity against the plan: every slot once, no drift, unique non-empty queries.")
+        .argument("<corpus>", "corpus file: JSON array, JSON object with tasks or rows, or JSONL")
+        .option("--plan <path>", "authoring plan", DEFAULTS.plan)
+        .option("--json", "print one JSON object", false)
+        .addOption(new Option("--freeze-out <path>", "when valid, write a freeze manifest with the plan, corpus, identity and query hashes"))
+        .action((corpusPath, o) => r.setExit(corpusValidate({
+        corpus: corpusPath,
+        plan: o.plan,
+        json: o.json,
+        ...(o.freezeOut === undefined ? {} : { freezeOut: o.freezeOut }),
+    }, r.io)));
+    // A group without a subcommand is an incomplete command line: show its help on stderr, exit 2.
+    corpus
+        .command("generate")
+        .description("Assemble the hand-authored task files into the bundled corpus (plan order, hashed); written only if it passes every check.")
+        .option("--authored <dir>", "folder of the authored task files, one <stratum>.json per stratum", DEFAULTS.authored)
+        .option("--out <path>", "corpus file", DEFAULTS.corpus)
+        .option("--source-revision <sha>", "40-hex git revision of the generator (default: git HEAD)")
+        .option("--forbidden-corpus <file>", "an earlier benchmark surface; any normalised query overlap is an error (repeatable)", collect, [])
+        .option("--check", "regenerate with the revision recorded in --out and exit 1 when the bytes differ; write nothing", false)
+        .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
+        .option("--plan <path>", "authoring plan", DEFAULTS.plan)
+        .option("--catalogs <dir>", "folder of the catalog files", DEFAULTS.catalogs)
+        .option("--json", "print one JSON object", false)
+        .action(async (o) => {
+        if (o.sourceRevision !== undefined && !/^[0-9a-f]{40}$/.test(o.sourceRevision))
+            throw usageError("bad_source_revision", `--source-revision takes 40 lowercase hex digits, not ${o.sourceRevision}`);
+        r.setExit(await corpusGenerate(o, r.io));
+    });
+    corpus
+        .command("check")
+        .description("Every identity and content check on a corpus: hashes, routes, evidence, facts, tolerances, units, contracts.")
+        .argument("<corpus>", "corpus file (a frozen corpus file, a JSON list of tasks, or JSONL)")
+        .option("--catalogs <dir>", "folder of the catalog files", DEFAULTS.catalogs)
+        .option("--forbidden-corpus <file>", "an earlier benchmark surface; any normalised query overlap is an error (repeatable)", collect, [])
+        .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
+        .option("--plan <path>", "authoring plan", DEFAULTS.plan)
+        .option("--json", "print one JSON object", false)
+        .action(async (corpusPath, o) => r.setExit(await corpusCheck({ ...o, corpus: corpusPath }, r.io)));
+}

@@ -1,0 +1,67 @@
+/** `fabench run` and `fabench runs`: replaying the benchmark to an agent, and run files. */
+import { Option } from "commander";
+import { run } from "../commands/run.js";
+import { runsMerge } from "../commands/runs.js";
+import { LANES } from "../conditions/agents/index.js";
+import { DEFAULT_TOKENIZER, TOKENIZERS } from "../conditions/execution/index.js";
+import { parseShard } from "../conditions/runner/index.js";
+import { collect, DEFAULTS, group, list, nonNegative, nonNegativeInt, positiveInt, } from "./options.js";
+export function registerRun(program, r) {
+    program
+        .command("run")
+        .description("Replay the frozen evidence to an agent under each condition; one JSON line per episode.")
+        .requiredOption("--agent <spec>", "reference, anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH")
+        .option("--out <file>", "run file (JSON Lines); required unless --estimate")
+        .option("--corpus <file>", "corpus file", DEFAULTS.corpus)
+        .option("--catalogs <dir>", "folder of the catalog files", DEFAULTS.catalogs)
+        .option("--conditions-manifest <file>", "frozen condition manifest", DEFAULTS.conditionManifest)
+        .option("--conveyor <file>", "prerequisite state (model agents refuse while it is unmet)", DEFAULTS.conveyor)
+        .option("--trials <n>", "trials per task × catalog × condition", positiveInt("--trials"), 1)
+        .option("--conditions <list>", "comma-separated conditions (default: all)", list)
+        .option("--catalog-sizes <list>", "comma-separated catalog sizes (default: all)", (t) => list(t).map(positiveInt("--catalog-sizes")))
+        .option("--tasks <glob>", "only task ids matching this glob (* and ?)")
+        .option("--shard <i/n>", "run only shard I of N (whole stratum × language cells)", parseShard)
+        .option("--concurrency <n>", "episodes in flight", positiveInt("--concurrency"), 1)
+        .option("--resume", "continue an interrupted run file", false)
+        .option("--retry-errors", "with --resume: run error-coded episodes again", false)
+        .option("--max-errors <n>", "stop early after this many infrastructure errors", positiveInt("--max-errors"))
+        .option("--estimate", "print episodes, model calls, tokens and cost without sending anything", false)
+        .option("--prices <file>", "price table (USD per million input / cached input / output tokens per model)")
+        .option("--budget-usd <x>", "stop before the next request could take spending past X", nonNegative("--budget-usd"))
+        .option("--base-url <url>", "provider base URL (openai-compatible: include /v1)")
+        .addOption(new Option("--tool-protocol <p>", "native tool calls, or a text protocol")
+        .choices(["native", "text"])
+        .default("native"))
+        .addOption(new Option("--openai-api <api>", "OpenAI API").choices(["chat", "responses"]).default("chat"))
+        .addOption(new Option("--lane <lane>", "model lane").choices([...LANES]).default("configured-model"))
+        .option("--model-revision <rev>", "immutable provider revision (required by --lane pinned-model)")
+        .option("--temperature <t>", "sampling temperature", nonNegative("--temperature"), 0)
+        .option("--max-output-tokens <n>", "output allowance per model turn", positiveInt("--max-output-tokens"), 2048)
+        .option("--seed <n>", "sampling seed, where the provider has one", positiveInt("--seed"))
+        .option("--no-prompt-cache", "turn off Anthropic prompt caching of the system prompt and tools")
+        .option("--request-timeout <ms>", "time limit per provider request", positiveInt("--request-timeout"), 120_000)
+        .option("--max-retries <n>", "retries of a failed request (429, 5xx, time-outs, connection errors)", nonNegativeInt("--max-retries"), 5)
+        .option("--retry-base-delay <ms>", "first backoff delay, doubling per retry (Retry-After wins)", nonNegativeInt("--retry-base-delay"), 1000)
+        .option("--rpm <n>", "requests per minute", positiveInt("--rpm"))
+        .option("--tpm <n>", "tokens per minute", positiveInt("--tpm"))
+        .option("--agent-arg <arg>", "argument for a command agent (repeatable)", collect, [])
+        .option("--pass-env <name>", "environment variable a command agent may see (repeatable)", collect, [])
+        .option("--agent-timeout <ms>", "time limit per command-agent turn", positiveInt("--agent-timeout"), 120_000)
+        .option("--batch", "Anthropic Message Batches / OpenAI Batch API: every pending episode advances one turn per batch", false)
+        .option("--batch-poll-ms <ms>", "how often to poll a running batch", positiveInt("--batch-poll-ms"), 30_000)
+        .option("--batch-resubmit", "on resume, send again the requests of a batch submission whose acceptance is unknown (may pay twice)", false)
+        .option("--tokenizer <name>", TOKENIZERS.join(" or "), DEFAULT_TOKENIZER)
+        .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
+        .option("--plan <path>", "authoring plan", DEFAULTS.plan)
+        .option("--json", "print one JSON object", false)
+        .action(async (o) => r.setExit(await run({ ...o, env: r.io.env ?? {} }, r.io)));
+    const runs = group(program, "runs", "Run files: merge shards.");
+    runs
+        .command("merge")
+        .description("Merge run files (shards) into one, checking metadata, duplicates and completeness.")
+        .argument("<files...>", "run files")
+        .requiredOption("--out <file>", "merged run file")
+        .option("--allow-incomplete", "write even when episodes of the selection are missing", false)
+        .option("--json", "print one JSON object", false)
+        .action((files, o) => r.setExit(runsMerge({ files, ...o }, r.io)));
+}

@@ -1,0 +1,40 @@
+/** `fabench simulate` and `fabench power`: Monte Carlo studies of the protocol's statistics. */
+import { Option } from "commander";
+import { power } from "../commands/power.js";
+import { simulateCoverage } from "../commands/simulate.js";
+import { METHODS } from "../metrics/index.js";
+import { DEFAULTS, group, list, nonNegative, nonNegativeInt, positiveInt, } from "./options.js";
+export function registerSimulate(program, r) {
+    const simulate = group(program, "simulate", "Monte Carlo studies of the protocol's statistics.");
+    simulate
+        .command("coverage")
+        .description("Coverage, width and margin pass rates of every interval method on the protocol's design, per scenario.")
+        .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
+        .option("--scenarios <file>", 'more scenarios ({"scenarios": [...]}) added to the built-in ones')
+        .option("--datasets <n>", "datasets per scenario", positiveInt("--datasets"), 1000)
+        .option("--iterations <b>", "bootstrap iterations per dataset", positiveInt("--iterations"), 1000)
+        .option("--seed <s>", "simulation seed (default: the protocol's bootstrap seed)", nonNegativeInt("--seed"))
+        .option("--repeats <n>", "repeated measures per task (default: catalog sizes × 3 trials)", positiveInt("--repeats"))
+        .option("--json", "print one JSON object", false)
+        .action((o) => r.setExit(simulateCoverage(o, r.io)));
+    program
+        .command("power")
+        .description("From pilot runs or a pilot summary: the chance the gate's interval rule passes at true delta 0 and −0.01, for this design and larger ones.")
+        .option("--runs <files...>", "pilot run files, rescored here (their per-task deltas are the assumed population)", [])
+        .option("--summary <file>", "pilot summary, instead of --runs")
+        .option("--corpus <file>", "corpus file (with --runs)", DEFAULTS.corpus)
+        .option("--catalogs <dir>", "folder of the catalog files (with --runs)", DEFAULTS.catalogs)
+        .option("--plan <path>", "authoring plan (with --runs)", DEFAULTS.plan)
+        .option("--condition <id>", "deployable condition (default: the first)")
+        .option("--metric <name>", "metric whose delta is gated", "required_fact_recall")
+        .option("--tasks-per-cell <list>", "designs to try", (t) => list(t).map(positiveInt("--tasks-per-cell")), [4, 6, 8, 12, 16])
+        .option("--trials <list>", "trial counts to try (default: the pilot's)", (t) => list(t).map(positiveInt("--trials")))
+        .option("--margin <m>", "the margin of the delta check (default: the protocol's threshold for --metric)", nonNegative("--margin"))
+        .addOption(new Option("--method <name>", "interval method (default: the protocol's gate_interval)").choices(METHODS))
+        .option("--datasets <n>", "simulated datasets per design", positiveInt("--datasets"), 400)
+        .option("--iterations <b>", "bootstrap iterations per dataset", positiveInt("--iterations"), 1000)
+        .option("--seed <s>", "simulation seed (default: the protocol's bootstrap seed)", nonNegativeInt("--seed"))
+        .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
+        .option("--json", "print one JSON object", false)
+        .action(async (o) => r.setExit(await power(o, r.io)));
+}

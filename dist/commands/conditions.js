@@ -1,0 +1,125 @@
+/** `fabench conditions freeze` and `fabench conditions show`. */
+import { freezeConditions, createRouter, routingProfile, } from "../conditions/routing/index.js";
+import { FabenchError, formatJsonFile, inputError, usageError, writeFileAtomic } from "../core/index.js";
+import { load, loadCheckedCorpus } from "./benchmark.js";
+import { loadConditionManifest, loadPlan, readTextFile } from "./inputs.js";
+import { EXIT, printJson } from "./io.js";
+import { existsSync } from "node:fs";
+export async function conditionsFreeze(options, io) {
+    const loaded = load({ ...options, forbiddenCorpus: [] });
+    const corpus = await loadCheckedCorpus(loaded, options.corpus);
+    const router = createRouter(options.router, {
+        args: options.routerArgs,
+        timeoutMs: options.routerTimeoutMs,
+        path: io.env?.["PATH"] ?? "",
+    });
+    const result = await freezeConditions({
+        ...loaded,
+        tasks: corpus.tasks,
+        tasksSha256: corpus.tasksSha256,
+        router,
+    });
+    if (!result.ok)
+        throw new FabenchError({
+            kind: "validation",
+            stage: "conditions",
+            code: result.problems[0]?.code ?? "freeze_failed",
+            message: "",
+            problems: result.problems.map((p) => ({ ...p, file: options.corpus })),
+        });
+    const text = formatJsonFile(result.value);
+    const summary = {
+        out: options.out,
+        entries: result.value.entries.length,
+        router: router.id,
+        manifest_sha256: result.value.manifest_sha256,
+    };
+    if (options.check) {
+        const upToDate = existsSync(options.out) && readTextFile(options.out, "conditions").text === text;
+        if (options.json)
+            printJson(io, { ok: upToDate, written: false, up_to_date: upToDate, ...summary });
+        else if (upToDate)
+            io.out(`${options.out} is up to date: ${summary.entries} entries, manifest_sha256 ${summary.manifest_sha256}\n`);
+        if (!upToDate)
+            io.err(`${options.out}: condition_manifest_stale: differs from a fresh freeze with router ${router.id}; run \`fabench conditions freeze\`\n`);
+        return upToDate ? EXIT.ok : EXIT.failed;
+    }
+    writeFileAtomic(options.out, text);
+    if (options.json)
+        printJson(io, { ok: true, written: true, up_to_date: true, ...summary });
+    else
+        io.out(`wrote ${options.out}: ${summary.entries} task × catalog entries from router ${router.id}, manifest_sha256 ${summary.manifest_sha256}\n`);
+    return EXIT.ok;
+}
+export function conditionsShow(options, io) {
+    const manifest = loadConditionManifest(options.manifest).value;
+    const entries = manifest.entries.filter((e) => e.semantic_task_id === options.task &&
+        (options.catalog === undefined || e.catalog_size === options.catalog));
+    if (entries.length === 0)
+        throw inputError("conditions", "unknown_task", `no entry for ${options.task}${options.catalog ? ` at catalog size ${options.catalog}` : ""}`, { file: options.manifest });
+    if (options.json)
+        printJson(io, { router: manifest.router.id, entries });
+    else
+        io.out(entries.map((e) => renderEntry(manifest, e)).join("\n"));
+    return EXIT.ok;
+}
+function renderEntry(manifest, entry) {
+    const lines = [
+        `${entry.semantic_task_id} — catalog ${entry.catalog_size}, router ${manifest.router.id}`,
+        "required route ranks (1 = best):",
+    ];
+    for (const [route, rank] of Object.entries(entry.required_route_ranks))
+        lines.push(`  ${route.padEnd(24)} ${rank}`);
+    for (const [condition, { stages }] of Object.entries(entry.conditions)) {
+        lines.push(`${condition}:`);
+        stages.forEach((stage, i) => {
+            const shown = stage === "all" ? `all ${entry.catalog_size} routes` : `${stage.length} routes: ${stage.join(", ")}`;
+            lines.push(`  stage ${i + 1}: ${shown}`);
+        });
+    }
+    return `${lines.join("\n")}\n`;
+}
+/** `fabench conditions profile`: how much of what each task needs each condition shows first, and how often a hard negative wins. */
+export function conditionsProfile(options, io) {
+    const manifest = loadConditionManifest(options.manifest).value;
+    const plan = loadPlan(options.plan).value;
+    if (manifest.plan_slots_sha256 !== plan.slots_sha256)
+        throw inputError("conditions", "plan_mismatch", "the condition manifest was frozen from another plan", {
+            file: options.manifest,
+        });
+    const cells = new Map(plan.slots.map((s) => [s.semantic_task_id, { stratum: s.answer_task_stratum, language: s.language }]));
+    const profile = routingProfile(manifest, cells);
+    if (options.json)
+        printJson(io, profile);
+    else
+        io.out(renderProfile(profile));
+    return EXIT.ok;
+}
+function renderProfile(p) {
+    const f = (x) => x.toFixed(3);
+    const lines = [
+        `router ${p.router}: required routes visible in each condition's first stage (share of routes / share of tasks with all of them)`,
+        "",
+    ];
+    const pooled = p.coverage.filter((r) => r.scope === "all");
+    const sizes = [...new Set(pooled.map((r) => r.catalog_size))];
+    lines.push(`${"condition".padEnd(16)}${sizes.map((s) => `catalog ${s}`.padStart(20)).join("")}`);
+    for (const condition of [...new Set(pooled.map((r) => r.condition))])
+        lines.push(`${condition.padEnd(16)}${sizes
+            .map((s) => {
+            const r = pooled.find((x) => x.condition === condition && x.catalog_size === s);
+            return r
+                ? `${f(r.required_route_coverage)} / ${f(r.all_required_visible)}`.padStart(20)
+                : "".padStart(20);
+        })
+            .join("")}`);
+    lines.push("", "a route that is not required ranks above a required one (share of tasks):");
+    for (const r of p.outranked)
+        lines.push(`  catalog ${String(r.catalog_size).padEnd(5)} ${r.scope === "all" ? "all tasks" : `${r.scope} ${r.group}`}`.padEnd(64) + f(r.outranked));
+    return `${lines.join("\n")}\n`;
+}
+export function parseCatalogSize(text) {
+    if (!/^[1-9]\d*$/.test(text))
+        throw usageError("bad_catalog_size", `--catalog takes a catalog size, not ${text}`);
+    return Number(text);
+}

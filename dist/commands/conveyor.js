@@ -1,0 +1,109 @@
+/** `fabench conveyor status` and `fabench conveyor record`: the prerequisite chain and its evidence. */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { FabenchError, sha256Hex, usageError, writeJsonAtomic } from "../core/index.js";
+import { conveyorSchema, prerequisiteStatus, STAGE_STATES, unmetNeeds, } from "../gates/index.js";
+import { loadProtocol, loadWithSchema, readTextFile } from "./inputs.js";
+import { EXIT, printJson } from "./io.js";
+export function loadConveyor(path) {
+    return loadWithSchema(path, "conveyor", conveyorSchema, "invalid_conveyor");
+}
+/** Artifact paths are relative to the conveyor file's folder; the bytes are hashed now. */
+export function artifactCheck(conveyorPath) {
+    return (evidence) => {
+        const path = join(dirname(conveyorPath), evidence.artifact_path);
+        if (!existsSync(path))
+            return "missing";
+        return sha256Hex(readFileSync(path)) === evidence.artifact_sha256 ? "ok" : "changed";
+    };
+}
+/** The prerequisite status of a protocol against the conveyor file (a missing file blocks, it does not crash). */
+export function prerequisiteFor(protocol, conveyorPath) {
+    if (protocol.prerequisites.gate_stage === null)
+        return { satisfied: true, blocking: [] };
+    const conveyor = existsSync(conveyorPath) ? loadConveyor(conveyorPath) : null;
+    return prerequisiteStatus(protocol, conveyor, artifactCheck(conveyorPath));
+}
+export function renderBlocking(status) {
+    return status.blocking.map((b) => `  ${b.stage}: ${b.reason}`).join("\n");
+}
+export function conveyorStatus(options, io) {
+    const protocol = loadProtocol(options.protocol).value;
+    const conveyor = loadConveyor(options.conveyor);
+    const status = prerequisiteStatus(protocol, conveyor, artifactCheck(options.conveyor));
+    if (options.json) {
+        printJson(io, {
+            gate_stage: protocol.prerequisites.gate_stage,
+            satisfied: status.satisfied,
+            blocking: status.blocking,
+            stages: conveyor.stages,
+        });
+        return EXIT.ok;
+    }
+    const lines = [
+        `gate stage: ${protocol.prerequisites.gate_stage ?? "none"} — ${status.satisfied ? "SATISFIED" : "BLOCKED"}`,
+    ];
+    for (const spec of protocol.prerequisites.stages) {
+        const state = conveyor.stages.find((s) => s.id === spec.id);
+        const needs = [...spec.needs_stages, ...spec.needs_artifacts].join(", ") || "nothing";
+        lines.push(`${spec.id} ${spec.title}: ${state?.state ?? "unrecorded"} (required: ${spec.required_state}; needs: ${needs})`);
+        if (state?.evidence)
+            lines.push(`    evidence: ${state.evidence.artifact_path} sha256 ${state.evidence.artifact_sha256.slice(0, 12)}… at ${state.evidence.source_revision.slice(0, 12)}`);
+        for (const b of status.blocking.filter((x) => x.stage === spec.id))
+            lines.push(`    lacks: ${b.reason}`);
+    }
+    io.out(`${lines.join("\n")}\n`);
+    return EXIT.ok;
+}
+export function conveyorRecord(options, io, now = () => new Date()) {
+    if (!/^[0-9a-f]{40}$/.test(options.sourceRevision))
+        throw usageError("bad_source_revision", "--source-revision takes 40 lowercase hex digits");
+    if ((options.state === undefined) === (options.artifactName === undefined))
+        throw usageError("bad_record", "give either --state STATE (the stage's own result) or --artifact-name NAME (a frozen artifact it needs)");
+    if (options.state !== undefined && !STAGE_STATES.includes(options.state))
+        throw usageError("bad_state", `--state takes ${STAGE_STATES.join(", ")}`);
+    const protocol = loadProtocol(options.protocol).value;
+    const conveyor = loadConveyor(options.conveyor);
+    const stage = conveyor.stages.find((s) => s.id === options.stage);
+    const spec = protocol.prerequisites.stages.find((s) => s.id === options.stage);
+    if (!stage || !spec)
+        throw usageError("unknown_stage", `no stage ${options.stage} in the protocol and conveyor (have ${conveyor.stages.map((s) => s.id).join(", ")})`);
+    const check = artifactCheck(options.conveyor);
+    if (options.state === "succeeded") {
+        const unmet = unmetNeeds(protocol, conveyor, options.stage, check);
+        if (unmet.length > 0)
+            throw new FabenchError({
+                kind: "validation",
+                stage: "conveyor",
+                code: "prerequisite_unmet",
+                message: "",
+                problems: unmet.map((b) => ({
+                    code: "prerequisite_unmet",
+                    file: options.conveyor,
+                    message: `${options.stage} cannot succeed yet: ${b.stage} ${b.reason}`,
+                })),
+            });
+    }
+    const bytes = readTextFile(options.artifact, "conveyor").bytes;
+    const evidence = {
+        artifact_path: relative(dirname(resolve(options.conveyor)), resolve(options.artifact)),
+        artifact_sha256: sha256Hex(bytes),
+        source_revision: options.sourceRevision,
+        run_id: options.runId ?? null,
+        recorded_at: now().toISOString(),
+    };
+    const updated = {
+        ...conveyor,
+        stages: conveyor.stages.map((s) => s.id !== options.stage
+            ? s
+            : options.artifactName !== undefined
+                ? { ...s, artifacts: { ...s.artifacts, [options.artifactName]: evidence } }
+                : { ...s, state: options.state, evidence }),
+    };
+    writeJsonAtomic(options.conveyor, updated);
+    if (options.json)
+        printJson(io, { ok: true, stage: options.stage, evidence });
+    else
+        io.out(`recorded ${options.stage}${options.artifactName ? ` artifact ${options.artifactName}` : ` as ${options.state}`}: ${evidence.artifact_path} sha256 ${evidence.artifact_sha256}\n`);
+    return EXIT.ok;
+}

@@ -1,0 +1,40 @@
+/** `fabench corpus validate`: identity validation of an authored corpus against the plan. */
+import { resolve } from "node:path";
+import { buildIdentityFreeze, parseCorpusText, validateIdentity } from "../authoring/index.js";
+import { usageError, writeJsonAtomic } from "../core/index.js";
+import { loadPlan, readTextFile } from "./inputs.js";
+import { EXIT, printJson } from "./io.js";
+import { exitFor, jsonProblem, printProblems } from "./problems.js";
+export function corpusValidate(options, io) {
+    if (options.freezeOut !== undefined &&
+        [options.corpus, options.plan].some((p) => resolve(p) === resolve(options.freezeOut ?? "")))
+        throw usageError("output_is_input", `--freeze-out ${options.freezeOut} would overwrite an input`);
+    const plan = loadPlan(options.plan);
+    const corpus = readTextFile(options.corpus, "corpus");
+    const { rows } = parseCorpusText(corpus.text, options.corpus);
+    const report = validateIdentity(rows, plan.value);
+    if (options.json)
+        printJson(io, { ...report, errors: report.errors.map(jsonProblem) });
+    else
+        printProblems(io, report.errors, { corpus: options.corpus, plan: options.plan });
+    if (!report.ok) {
+        const note = options.freezeOut === undefined ? "" : `; nothing written to ${options.freezeOut}`;
+        if (!options.json)
+            io.err(`${options.corpus}: ${report.errors.length} identity problem(s) in ${report.row_count} rows${note}\n`);
+        return exitFor(report.errors);
+    }
+    if (options.freezeOut !== undefined)
+        writeJsonAtomic(options.freezeOut, buildIdentityFreeze({
+            plan: plan.value,
+            planFileSha256: plan.fileSha256,
+            corpusFileSha256: corpus.fileSha256,
+            report,
+        }));
+    if (!options.json) {
+        io.out(`${options.corpus}: ok, ${report.row_count} rows fill ${report.authoring_slot_count} slots, ${report.normalized_query_count} distinct queries\n`);
+        io.out(`identity_sha256 ${report.identity_sha256}\nquery_content_sha256 ${report.query_content_sha256}\n`);
+        if (options.freezeOut !== undefined)
+            io.out(`wrote ${options.freezeOut}\n`);
+    }
+    return EXIT.ok;
+}

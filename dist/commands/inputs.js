@@ -1,0 +1,86 @@
+/**
+ * The I/O shell's loaders: read a file, parse it with a stage's pure parser, and turn problems
+ * into one input error (exit 2) that lists every one of them.
+ */
+import { parseCorpusText, parsePlan, parseProtocol } from "../authoring/index.js";
+import { join } from "node:path";
+import { catalogFileName, nestingProblems, parseCatalog } from "../conditions/catalog/index.js";
+import { parseConditionManifest } from "../conditions/routing/index.js";
+import { canonicalSha256, decodeUtf8, inputError, normalizeQuery, parseJsonText, readBytes, sha256Hex, withJsonLines, zodProblems, } from "../core/index.js";
+import { coverageStudySchema } from "../metrics/index.js";
+import { summarySchema } from "../summary/index.js";
+export function readTextFile(path, stage) {
+    const bytes = readBytes(path, stage);
+    return { path, bytes, text: decodeUtf8(bytes, path, stage), fileSha256: sha256Hex(bytes) };
+}
+function loadJson(path, stage, parse) {
+    const file = readTextFile(path, stage);
+    const result = parse(parseJsonText(file.text, path, stage), path);
+    if (!result.ok) {
+        const first = result.problems[0];
+        throw inputError(stage, first?.code ?? "invalid_input", first?.message ?? "invalid input", {
+            file: path,
+            problems: withJsonLines(result.problems, file.text),
+        });
+    }
+    return { value: result.value, path, fileSha256: file.fileSha256 };
+}
+/** A JSON file checked against a schema; every problem gets `code` and the line of its JSON path. */
+export function loadWithSchema(path, stage, schema, code) {
+    return loadJson(path, stage, (value, file) => {
+        const parsed = schema.safeParse(value);
+        return parsed.success
+            ? { ok: true, value: parsed.data }
+            : { ok: false, problems: zodProblems(parsed.error, code, file) };
+    }).value;
+}
+export function loadProtocol(path) {
+    return loadJson(path, "protocol", parseProtocol);
+}
+export function loadPlan(path) {
+    return loadJson(path, "plan", parsePlan);
+}
+/** The protocol's catalogs from a folder (`{size}.json`), each checked, and checked to nest. */
+export function loadCatalogs(dir, sizes) {
+    const loaded = sizes.map((size) => {
+        const found = loadJson(join(dir, catalogFileName(size)), "catalog", parseCatalog);
+        return { size, catalog: found.value, file: found.path, fileSha256: found.fileSha256 };
+    });
+    const problems = nestingProblems(loaded);
+    if (problems.length > 0)
+        throw inputError("catalog", problems[0]?.code ?? "catalog_not_nested", problems[0]?.message ?? "", {
+            problems,
+        });
+    return loaded;
+}
+/** Normalised queries of earlier benchmark surfaces (any corpus format) → the file they come from. */
+export function loadPriorQueries(paths) {
+    const queries = new Map();
+    for (const path of paths) {
+        const { rows } = parseCorpusText(readTextFile(path, "corpus").text, path);
+        for (const { value } of rows) {
+            const query = typeof value === "object" && value !== null ? value["query"] : undefined;
+            if (typeof query === "string" && !queries.has(normalizeQuery(query)))
+                queries.set(normalizeQuery(query), path);
+        }
+    }
+    return queries;
+}
+export function loadConditionManifest(path) {
+    return loadJson(path, "conditions", parseConditionManifest);
+}
+/** A `fabench simulate coverage --json` output (its published schema), for the report's coverage footnote. */
+export function readCoverageStudy(path) {
+    return loadWithSchema(path, "report", coverageStudySchema, "not_a_coverage_study");
+}
+/** A summary file, checked field by field against its published schema. */
+export function readSummary(path) {
+    return loadWithSchema(path, "summary", summarySchema, "invalid_summary");
+}
+/** The protocol a summary was scored under: refused (exit 2) when its hash is not the summary's. */
+export function loadSummaryProtocol(summary, summaryPath, protocolPath, stage) {
+    const protocol = loadProtocol(protocolPath).value;
+    if (summary.protocol_sha256 !== canonicalSha256(protocol))
+        throw inputError(stage, "protocol_mismatch", `the summary was scored under another protocol (give it with --protocol)`, { file: summaryPath });
+    return protocol;
+}

@@ -1,0 +1,37 @@
+/** `fabench plan generate`: build the slot plan from the protocol, write it or check it. */
+import { existsSync } from "node:fs";
+import { buildPlan } from "../authoring/index.js";
+import { formatJsonFile, formatProblem, writeFileAtomic } from "../core/index.js";
+import { loadProtocol, readTextFile } from "./inputs.js";
+import { EXIT, printJson } from "./io.js";
+export function planGenerate(options, io) {
+    const protocol = loadProtocol(options.protocol);
+    const plan = buildPlan(protocol.value);
+    const text = formatJsonFile(plan);
+    const summary = {
+        out: options.out,
+        slot_count: plan.slot_count,
+        slots_sha256: plan.slots_sha256,
+        protocol_sha256: plan.protocol_sha256,
+    };
+    if (!options.check) {
+        writeFileAtomic(options.out, text);
+        if (options.json)
+            printJson(io, { ok: true, written: true, ...summary });
+        else
+            io.out(`wrote ${options.out}: ${plan.slot_count} slots, slots_sha256 ${plan.slots_sha256}\n`);
+        return EXIT.ok;
+    }
+    const current = existsSync(options.out) ? readTextFile(options.out, "plan").text : null;
+    const upToDate = current === text;
+    if (options.json)
+        printJson(io, { ok: upToDate, written: false, up_to_date: upToDate, ...summary });
+    if (upToDate) {
+        if (!options.json)
+            io.out(`${options.out} is up to date: ${plan.slot_count} slots, slots_sha256 ${plan.slots_sha256}\n`);
+        return EXIT.ok;
+    }
+    const why = current === null ? "the plan file does not exist" : "differs from a fresh build of the protocol";
+    io.err(`${formatProblem({ code: "plan_stale", message: `${why}; run \`fabench plan generate\` to rewrite it`, file: options.out })}\n`);
+    return EXIT.failed;
+}

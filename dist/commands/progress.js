@@ -1,0 +1,19 @@
+export function progressReporter(io, label, clock, everyMs = 5000) {
+    const started = clock();
+    let lastLine = started;
+    return (done, total) => {
+        const now = clock();
+        const finished = done === total;
+        if (!io.isTty && !finished && now - lastLine < everyMs)
+            return;
+        lastLine = now;
+        const seconds = (now - started) / 1000;
+        const rate = seconds > 0 ? done / seconds : 0;
+        const eta = rate > 0 ? Math.round((total - done) / rate) : null;
+        const width = 24;
+        const filled = total === 0 ? width : Math.round((done / total) * width);
+        const bar = io.isTty ? `[${"#".repeat(filled)}${".".repeat(width - filled)}] ` : "";
+        const text = `${label}: ${bar}${done}/${total} episodes, ${rate.toFixed(1)}/s${eta === null || finished ? "" : `, ETA ${eta}s`}`;
+        io.err(io.isTty ? `\r${text}${finished ? "\n" : ""}` : `${text}\n`);
+    };
+}

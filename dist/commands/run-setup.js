@@ -1,0 +1,118 @@
+import { existsSync, truncateSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { catalogFileName } from "../conditions/catalog/index.js";
+import {} from "../conditions/routing/index.js";
+import { episodeKey, parseRunBytes, RECORD_FORMAT, } from "../conditions/runner/index.js";
+import { canonicalJson, inputError, readBytes, sha256Hex, taskSizeKey, toolRevision, toolVersion, usageError, writeFileAtomic, } from "../core/index.js";
+export function systemPromptPath(protocolPath, protocol) {
+    return join(dirname(protocolPath), protocol.agent_loop.system_prompt_file);
+}
+/** Refuses a manifest that was not frozen from exactly these inputs. */
+export function checkManifest(manifest, loaded, corpus, file) {
+    const problems = [];
+    if (manifest.protocol_sha256 !== loaded.protocolSha256)
+        problems.push("protocol_sha256");
+    if (manifest.plan_slots_sha256 !== loaded.plan.slots_sha256)
+        problems.push("plan_slots_sha256");
+    if (manifest.corpus_tasks_sha256 !== corpus.tasksSha256)
+        problems.push("corpus_tasks_sha256");
+    for (const c of loaded.catalogs)
+        if (manifest.catalogs.find((m) => m.size === c.size)?.sha256 !== c.catalog.sha256)
+            problems.push(`catalogs[${c.size}]`);
+    if (problems.length > 0)
+        throw inputError("run", "condition_manifest_mismatch", `the condition manifest was frozen from other inputs (${problems.join(", ")} differ); rerun \`fabench conditions freeze\``, { file });
+}
+export function checkSelection(manifest, protocol, episodes, conditions, sizes) {
+    const unknownConditions = conditions.filter((c) => !protocol.conditions.some((p) => p.id === c) || !manifest.conditions.includes(c));
+    if (unknownConditions.length > 0)
+        throw usageError("unknown_condition", `no such condition: ${unknownConditions.join(", ")} (have ${manifest.conditions.join(", ")})`);
+    const unknownSizes = sizes.filter((s) => !protocol.catalog_sizes.includes(s));
+    if (unknownSizes.length > 0)
+        throw usageError("unknown_catalog_size", `no such catalog size: ${unknownSizes.join(", ")} (have ${protocol.catalog_sizes.join(", ")})`);
+    if (episodes.length === 0)
+        throw usageError("empty_selection", "the selection has no episodes (check --tasks and --shard)");
+    const entries = new Set(manifest.entries.map(taskSizeKey));
+    const missing = episodes.find((e) => !entries.has(taskSizeKey(e)));
+    if (missing)
+        throw inputError("run", "condition_manifest_incomplete", `the condition manifest has no entry for ${missing.semantic_task_id} at ${missing.catalog_size}`);
+}
+export function checkOutputNotInput(out, inputs) {
+    if (inputs.some((p) => resolve(p) === resolve(out)))
+        throw usageError("output_is_input", `--out ${out} is one of the run's inputs`);
+}
+export function catalogFiles(dir, sizes) {
+    return sizes.map((s) => join(dir, catalogFileName(s)));
+}
+export function runMetadata(input) {
+    const { loaded, manifest } = input;
+    return {
+        format: RECORD_FORMAT,
+        tool: "fabench",
+        tool_version: toolVersion(),
+        git_revision: toolRevision(),
+        agent: input.agent.agent,
+        model: input.agent.model,
+        agent_settings: input.agent.settings,
+        tokenizer: input.tokenizer,
+        protocol_id: loaded.protocol.protocol_id,
+        protocol_sha256: loaded.protocolSha256,
+        plan_slots_sha256: loaded.plan.slots_sha256,
+        corpus_tasks_sha256: input.corpus.tasksSha256,
+        corpus_file_sha256: input.corpus.fileSha256,
+        catalogs: loaded.catalogs.map((c) => ({ size: c.size, sha256: c.catalog.sha256 })),
+        condition_manifest_sha256: manifest.manifest_sha256,
+        router_id: manifest.router.id,
+        router_config_sha256: manifest.router.config_sha256,
+        system_prompt_sha256: sha256Hex(input.systemPrompt),
+        max_turns: loaded.protocol.agent_loop.max_turns,
+        trials: input.trials,
+        selection: input.selection,
+    };
+}
+/**
+ * Reads an interrupted run file: drops a torn last line (truncating the file), refuses records of
+ * another run or episodes outside this selection and shard, and lists the finished episodes.
+ */
+export function prepareResume(out, metadata, planned) {
+    if (!existsSync(out))
+        return { done: new Set(), droppedTornBytes: 0 };
+    const parsed = parseRunBytes(readBytes(out, "run"), out);
+    if (parsed.tornBytes > 0)
+        truncateSync(out, parsed.completeBytes);
+    const expected = canonicalJson(metadata);
+    const wanted = new Set(planned.map(episodeKey));
+    const done = new Set();
+    parsed.records.forEach((record, i) => {
+        const line = parsed.lines[i];
+        if (canonicalJson(record.metadata) !== expected) {
+            const fields = Object.keys(metadata).filter((k) => canonicalJson(record.metadata[k]) !==
+                canonicalJson(metadata[k]));
+            throw inputError("run", "resume_metadata_mismatch", `this record belongs to another run (${fields.join(", ")} differ); use a new --out`, { file: out, ...(line ? { line } : {}) });
+        }
+        const key = episodeKey(record);
+        if (!wanted.has(key))
+            throw inputError("run", "resume_foreign_episode", `${key} is not part of this selection or shard`, {
+                file: out,
+                ...(line ? { line } : {}),
+            });
+        if (done.has(key))
+            throw inputError("run", "duplicate_episode", `${key} appears twice`, {
+                file: out,
+                ...(line ? { line } : {}),
+            });
+        done.add(key);
+    });
+    return { done, droppedTornBytes: parsed.tornBytes };
+}
+/** For --retry-errors: rewrites the run file without its error-coded records; returns how many went. */
+export function dropErrorRecords(out) {
+    if (!existsSync(out))
+        return 0;
+    const bytes = readBytes(out, "run");
+    const parsed = parseRunBytes(bytes, out);
+    const keep = parsed.records.filter((r) => r.status !== "error");
+    const dropped = parsed.records.length - keep.length;
+    if (dropped > 0)
+        writeFileAtomic(out, keep.map((r) => `${JSON.stringify(r)}\n`).join(""));
+    return dropped;
+}

@@ -1,0 +1,244 @@
+/** `fabench run`: replay the benchmark's evidence to an agent under every selected condition. */
+import { existsSync } from "node:fs";
+import { createAgent, isModelAgent } from "../conditions/agents/index.js";
+import { loadTokenCounter, TurnTokenCounter } from "../conditions/execution/index.js";
+import { episodeKey, planEpisodes, RunWriter, runMatrix, } from "../conditions/runner/index.js";
+import { BATCH_PRICE_FACTOR, Budget, priceTableSchema, realTiming } from "../providers/index.js";
+import { canonicalSha256, compareCodePoints, FabenchError, usageError } from "../core/index.js";
+import { load, loadCheckedCorpus } from "./benchmark.js";
+import { prerequisiteFor, renderBlocking } from "./conveyor.js";
+import { estimateRun } from "./estimate.js";
+import { loadConditionManifest, loadWithSchema, readTextFile } from "./inputs.js";
+import { EXIT, printJson } from "./io.js";
+import { progressReporter } from "./progress.js";
+import { catalogFiles, checkManifest, checkOutputNotInput, checkSelection, dropErrorRecords, prepareResume, runMetadata, systemPromptPath, } from "./run-setup.js";
+function loadPrice(path, agent) {
+    if (path === undefined)
+        return null;
+    const table = loadWithSchema(path, "prices", priceTableSchema, "invalid_prices");
+    const model = agent.slice(agent.indexOf(":") + 1);
+    const price = table.models[model];
+    if (!price)
+        throw usageError("no_price", `${path} has no price for model ${model}`);
+    return price;
+}
+export async function run(options, io) {
+    if (!options.estimate && options.out === undefined)
+        throw usageError("missing_out", "--out is required (or use --estimate)");
+    if (options.batch &&
+        options.resume === false &&
+        options.out !== undefined &&
+        existsSync(`${options.out}.batches.json`))
+        throw usageError("output_exists", `${options.out}.batches.json exists; add --resume to continue that batch run`);
+    if (options.budgetUsd !== undefined && options.prices === undefined)
+        throw usageError("budget_needs_prices", "--budget-usd needs --prices FILE");
+    const loaded = load({
+        protocol: options.protocol,
+        plan: options.plan,
+        catalogs: options.catalogs,
+        forbiddenCorpus: [],
+    });
+    const { protocol } = loaded;
+    const promptPath = systemPromptPath(options.protocol, protocol);
+    const out = options.out ?? "";
+    if (!options.estimate) {
+        checkOutputNotInput(out, [
+            options.protocol,
+            options.plan,
+            options.corpus,
+            options.conditionsManifest,
+            options.conveyor,
+            promptPath,
+            ...catalogFiles(options.catalogs, protocol.catalog_sizes),
+        ]);
+        if (existsSync(out) && !options.resume)
+            throw usageError("output_exists", `${out} exists; add --resume to continue it, or choose a new --out`);
+    }
+    // The prerequisite lock: model agents are answer inference; nothing is sent while it is unmet.
+    if (isModelAgent(options.agent) && !options.estimate) {
+        const status = prerequisiteFor(protocol, options.conveyor);
+        if (!status.satisfied)
+            throw new FabenchError({
+                kind: "blocked",
+                stage: "run",
+                code: "prerequisite_unmet",
+                message: "",
+                problems: [
+                    {
+                        code: "prerequisite_unmet",
+                        file: options.conveyor,
+                        message: `answer inference is locked until ${protocol.prerequisites.gate_stage} succeeds; blocking:\n${renderBlocking(status)}`,
+                    },
+                ],
+            });
+    }
+    const price = loadPrice(options.prices, options.agent);
+    const budget = new Budget(options.budgetUsd ?? null, price, options.batch ? BATCH_PRICE_FACTOR : 1);
+    const corpus = await loadCheckedCorpus(loaded, options.corpus);
+    const manifest = loadConditionManifest(options.conditionsManifest).value;
+    checkManifest(manifest, loaded, corpus, options.conditionsManifest);
+    const conditions = options.conditions ?? protocol.conditions.map((c) => c.id);
+    const catalogSizes = options.catalogSizes ?? protocol.catalog_sizes;
+    const selection = { conditions, catalogSizes, trials: options.trials, tasks: options.tasks ?? null };
+    const episodes = planEpisodes(corpus.tasks, loaded.plan, selection, options.shard ?? null);
+    checkSelection(manifest, protocol, episodes, conditions, catalogSizes);
+    const systemPrompt = readTextFile(promptPath, "protocol").text;
+    const counter = await loadTokenCounter(options.tokenizer);
+    const generation = {
+        temperature: options.temperature,
+        max_output_tokens: options.maxOutputTokens,
+        seed: options.seed ?? null,
+        prompt_cache: options.promptCache,
+    };
+    const agent = createAgent({
+        spec: options.estimate ? "reference" : options.agent,
+        requestMoreTools: protocol.agent_loop.request_more_tools_token,
+        env: options.env,
+        ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+        toolProtocol: options.toolProtocol,
+        openaiApi: options.openaiApi,
+        lane: options.lane,
+        ...(options.modelRevision !== undefined ? { modelRevision: options.modelRevision } : {}),
+        generation,
+        requestTimeoutMs: options.requestTimeout,
+        maxRetries: options.maxRetries,
+        retryBaseDelayMs: options.retryBaseDelay,
+        ...(options.rpm !== undefined ? { rpm: options.rpm } : {}),
+        ...(options.tpm !== undefined ? { tpm: options.tpm } : {}),
+        budget,
+        agentArgs: options.agentArg,
+        passEnv: options.passEnv,
+        agentTimeoutMs: options.agentTimeout,
+        taskSetSha256: corpus.tasksSha256,
+        tokens: counter,
+        timing: realTiming,
+        ...(options.batch && !options.estimate
+            ? {
+                batch: {
+                    checkpointPath: `${out}.batches.json`,
+                    pollMs: options.batchPollMs,
+                    resubmitUnknown: options.batchResubmit,
+                },
+            }
+            : {}),
+    });
+    const metadata = runMetadata({
+        loaded,
+        corpus,
+        manifest,
+        agent: agent.identity,
+        tokenizer: counter.name,
+        systemPrompt,
+        trials: options.trials,
+        selection: {
+            conditions: [...conditions],
+            catalog_sizes: [...catalogSizes],
+            tasks: options.tasks ?? null,
+            ...selectedTasks(corpus.tasks, loaded.plan, selection),
+        },
+    });
+    const matrix = {
+        episodes,
+        agent,
+        catalogs: new Map(loaded.catalogs.map((c) => [c.size, c.catalog])),
+        manifest,
+        settings: {
+            maxTurns: protocol.agent_loop.max_turns,
+            systemPrompt,
+            incompleteMessage: protocol.agent_loop.incomplete_task_message,
+            requestMoreTools: protocol.agent_loop.request_more_tools_token,
+        },
+        tokens: new TurnTokenCounter(counter),
+        metadata,
+        shard: options.shard ? `${options.shard.index}/${options.shard.count}` : null,
+        // Batch mode advances every pending episode together, one turn per batch.
+        concurrency: options.batch ? Math.max(1, episodes.length) : options.concurrency,
+    };
+    if (options.estimate) {
+        const estimate = await estimateRun(matrix, options.maxOutputTokens, price, options.batch ? BATCH_PRICE_FACTOR : 1);
+        if (options.json)
+            printJson(io, { agent: options.agent, ...estimate });
+        else
+            io.out(renderEstimate(options.agent, estimate));
+        return EXIT.ok;
+    }
+    return execute(options, out, matrix, episodes, budget, io);
+}
+async function execute(options, out, matrix, episodes, budget, io) {
+    if (options.resume && options.retryErrors) {
+        const dropped = dropErrorRecords(out);
+        if (dropped > 0)
+            io.err(`${out}: ${dropped} error-coded episode(s) will be run again\n`);
+    }
+    const resume = options.resume
+        ? prepareResume(out, matrix.metadata, episodes)
+        : { done: new Set(), droppedTornBytes: 0 };
+    const pending = episodes.filter((e) => !resume.done.has(episodeKey(e)));
+    if (resume.droppedTornBytes > 0)
+        io.err(`${out}: dropped a torn last line (${resume.droppedTornBytes} bytes) left by an interrupted run\n`);
+    let stopping = false;
+    const removeHandler = io.onInterrupt?.(() => {
+        stopping = true;
+        io.err("\ninterrupt: finishing the episodes in flight, then stopping\n");
+    });
+    const writer = new RunWriter(out);
+    const clock = () => performance.now();
+    const append = (record) => writer.append(record);
+    let result;
+    try {
+        result = await runMatrix({ ...matrix, episodes: pending, maxErrors: options.maxErrors ?? null }, {
+            now: () => new Date(),
+            clock,
+            append,
+            progress: progressReporter(io, `run ${out}`, clock),
+            shouldStop: () => stopping,
+        });
+    }
+    finally {
+        writer.close();
+        removeHandler?.();
+    }
+    const summary = {
+        ok: !result.stopped,
+        out,
+        planned: episodes.length,
+        skipped: resume.done.size,
+        written: result.finished,
+        errors: result.errors,
+        stopped: result.stopped,
+        stop_reason: result.stopReason,
+        spent_usd: budget.priced ? Math.round(budget.spentUsd * 10_000) / 10_000 : null,
+    };
+    if (options.json)
+        printJson(io, summary);
+    else
+        io.out(`${out}: ${result.finished} episode(s) written, ${resume.done.size} already finished, ${result.errors} infrastructure error(s)${budget.priced ? `, $${summary.spent_usd} spent` : ""}\n`);
+    if (!result.stopped)
+        return EXIT.ok;
+    const why = {
+        interrupted: "interrupted",
+        max_errors: `stopped after ${result.errors} infrastructure errors (--max-errors)`,
+        budget_exhausted: "stopped before a request that could exceed --budget-usd",
+    }[result.stopReason ?? "interrupted"];
+    io.err(`${why}; continue with the same command and --resume${result.errors > 0 ? " (add --retry-errors to rerun error-coded episodes)" : ""}\n`);
+    return result.stopReason === "interrupted" ? 130 : EXIT.failed;
+}
+function renderEstimate(agent, e) {
+    const lines = [
+        `estimate for ${agent}: ${e.episodes} episodes, ${e.model_calls} model calls (as the reference agent would take them); nothing was sent`,
+        "condition          episodes  calls  input tokens  tool-schema tokens  max output tokens",
+    ];
+    for (const [condition, c] of Object.entries(e.per_condition))
+        lines.push(`${condition.padEnd(18)} ${String(c.episodes).padStart(8)} ${String(c.model_calls).padStart(6)} ${String(c.input_tokens).padStart(13)} ${String(c.tool_schema_tokens).padStart(19)} ${String(c.max_output_tokens).padStart(18)}`);
+    lines.push(e.cost_usd === null
+        ? "cost: unknown (give --prices FILE)"
+        : `cost: $${e.cost_usd.expected} expected, $${e.cost_usd.worst_case} worst case, $${e.cost_usd.expected_with_prompt_cache} with prompt caching (cache writes not priced)`);
+    return `${lines.join("\n")}\n`;
+}
+/** The tasks the selection covers before sharding: their count and the hash of their sorted ids. */
+function selectedTasks(tasks, plan, selection) {
+    const ids = [
+        ...new Set(planEpisodes(tasks, plan, { ...selection, trials: 1 }, null).map((e) => e.semantic_task_id)),
+    ].sort(compareCodePoints);
+    return { task_count: ids.length, task_ids_sha256: canonicalSha256(ids) };
+}

@@ -1,0 +1,106 @@
+/**
+ * `command:PATH`: a subprocess per turn, started without a shell and with a minimal environment
+ * (PATH, HOME and the variables named by --pass-env). One JSON object in on stdin —
+ * `{protocol_version, messages, tools, task_set_sha256}` — and one out on stdout: `{"text"}` or
+ * `{"text", "tool_calls": [{"name", "arguments"}]}`. Its stderr is drained and never recorded.
+ */
+import { spawn } from "node:child_process";
+import { FabenchError } from "../../core/index.js";
+export const COMMAND_AGENT_PROTOCOL_VERSION = 1;
+function failure(code, message) {
+    return new FabenchError({ kind: "input", stage: "agent", code, message });
+}
+export function commandAgent(options) {
+    return {
+        identity: {
+            agent: `command:${options.path}`,
+            model: null,
+            settings: {
+                args: [...options.args],
+                pass_env: [...options.passEnv],
+                timeout_ms: options.timeoutMs,
+                protocol_version: COMMAND_AGENT_PROTOCOL_VERSION,
+            },
+        },
+        startEpisode: () => ({ turn: (request) => commandTurn(options, request) }),
+    };
+}
+async function commandTurn(options, request) {
+    const input = JSON.stringify({
+        protocol_version: COMMAND_AGENT_PROTOCOL_VERSION,
+        messages: request.messages,
+        tools: request.tools,
+        task_set_sha256: options.taskSetSha256,
+    });
+    const stdout = await runOnce(options, input);
+    let value;
+    try {
+        value = JSON.parse(stdout);
+    }
+    catch {
+        throw failure("command_bad_response", `${options.path} did not print one JSON object`);
+    }
+    const record = (value ?? {});
+    if (typeof record.text !== "string")
+        throw failure("command_bad_response", `${options.path} must print {"text": …}`);
+    const calls = record.tool_calls ?? [];
+    if (!Array.isArray(calls) ||
+        !calls.every((c) => typeof c?.name === "string"))
+        throw failure("command_bad_response", `${options.path}: tool_calls must be a list of {"name", "arguments"}`);
+    const toolCalls = calls.map((c, i) => ({
+        id: `cmd_${request.turn}_${i}`,
+        name: c.name,
+        arguments: c.arguments ?? {},
+    }));
+    return { text: record.text, toolCalls };
+}
+function runOnce(options, input) {
+    const env = {};
+    for (const name of ["PATH", "HOME", ...options.passEnv]) {
+        const value = options.env[name];
+        if (value !== undefined)
+            env[name] = value;
+    }
+    return new Promise((resolve, reject) => {
+        const child = spawn(options.path, [...options.args], {
+            stdio: ["pipe", "pipe", "pipe"],
+            env,
+            shell: false,
+        });
+        let out = "";
+        let outBytes = 0;
+        let errBytes = 0;
+        let settled = false;
+        const finish = (error, value = "") => {
+            if (settled)
+                return;
+            settled = true;
+            clearTimeout(timer);
+            if (error) {
+                child.kill("SIGKILL");
+                reject(error);
+            }
+            else
+                resolve(value);
+        };
+        const timer = setTimeout(() => finish(failure("command_timeout", `${options.path} gave no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+        child.stdout.on("data", (chunk) => {
+            outBytes += chunk.length;
+            if (outBytes > options.maxStdoutBytes)
+                finish(failure("command_output_too_large", `${options.path} printed more than ${options.maxStdoutBytes} bytes`));
+            else
+                out += chunk.toString("utf8");
+        });
+        child.stderr.on("data", (chunk) => {
+            errBytes += chunk.length; // drained, counted, never kept
+            if (errBytes > options.maxStderrBytes)
+                finish(failure("command_output_too_large", `${options.path} wrote more than ${options.maxStderrBytes} bytes to stderr`));
+        });
+        child.on("error", (error) => finish(failure("command_failed", `cannot run ${options.path}: ${error.code ?? "error"}`)));
+        child.on("close", (code) => code === 0
+            ? finish(null, out)
+            : finish(failure("command_failed", `${options.path} exited with code ${code}`)));
+        child.stdin.on("error", () => undefined);
+        child.stdin.end(input);
+    });
+}

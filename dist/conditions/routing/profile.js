@@ -1,0 +1,67 @@
+/**
+ * How hard a frozen condition manifest is for the agent, read from the router's own ranks: the
+ * share of required routes each condition shows in its first stage, and how often a route that is
+ * not required outranks a required one (a hard negative the router mistook). Pure: the manifest
+ * and each task's stratum and language in, shares out.
+ */
+import { compareCodePoints } from "../../core/index.js";
+/** Required routes of an entry visible in a condition's first stage. */
+function visibleShare(entry, condition) {
+    const required = Object.keys(entry.required_route_ranks);
+    const first = entry.conditions[condition]?.stages[0];
+    if (required.length === 0 || first === undefined || first === "all")
+        return 1;
+    const shown = new Set(first);
+    return required.filter((r) => shown.has(r)).length / required.length;
+}
+/** With n required routes, some other route outranks one of them exactly when the worst rank exceeds n. */
+function isOutranked(entry) {
+    const ranks = Object.values(entry.required_route_ranks);
+    return ranks.length > 0 && Math.max(...ranks) > ranks.length;
+}
+function groups(entries, cells) {
+    const by = (scope) => {
+        const names = [...new Set(entries.map((e) => cells.get(e.semantic_task_id)?.[scope] ?? "?"))];
+        return names.map((group) => ({
+            scope,
+            group,
+            entries: entries.filter((e) => (cells.get(e.semantic_task_id)?.[scope] ?? "?") === group),
+        }));
+    };
+    return [{ scope: "all", group: "all", entries: [...entries] }, ...by("stratum"), ...by("language")];
+}
+const mean = (xs) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+/** Strata and languages appear in the order of `cells` (the plan's order); sizes ascending. */
+export function routingProfile(manifest, cells) {
+    const ordered = [...manifest.entries].sort((a, b) => {
+        const ids = [...cells.keys()];
+        return (ids.indexOf(a.semantic_task_id) - ids.indexOf(b.semantic_task_id) ||
+            compareCodePoints(a.semantic_task_id, b.semantic_task_id));
+    });
+    const sizes = [...new Set(ordered.map((e) => e.catalog_size))].sort((a, b) => a - b);
+    const coverage = [];
+    const outranked = [];
+    for (const size of sizes) {
+        const atSize = groups(ordered.filter((e) => e.catalog_size === size), cells);
+        for (const condition of manifest.conditions)
+            for (const g of atSize)
+                coverage.push({
+                    condition,
+                    catalog_size: size,
+                    scope: g.scope,
+                    group: g.group,
+                    tasks: g.entries.length,
+                    required_route_coverage: mean(g.entries.map((e) => visibleShare(e, condition))),
+                    all_required_visible: mean(g.entries.map((e) => (visibleShare(e, condition) === 1 ? 1 : 0))),
+                });
+        for (const g of atSize)
+            outranked.push({
+                catalog_size: size,
+                scope: g.scope,
+                group: g.group,
+                tasks: g.entries.length,
+                outranked: mean(g.entries.map((e) => (isOutranked(e) ? 1 : 0))),
+            });
+    }
+    return { router: manifest.router.id, coverage, outranked };
+}

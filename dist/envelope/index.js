@@ -1,0 +1,3 @@
+/** The final-answer envelope: its schema and its strict parser. */
+export { envelopeFactSchema, envelopeJsonSchema, envelopeSchema, } from "./schema.js";
+export { MALFORMED_REASONS, parseEnvelope } from "./parse.js";

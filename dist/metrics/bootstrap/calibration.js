@@ -1,0 +1,133 @@
+import { orderStatistics } from "./order-statistics.js";
+import { studentTQuantile } from "./student-t.js";
+/**
+ * Replicate sums are taken in another order than the estimate's (≈1e-15 relative), so a degenerate
+ * replicate within this relative distance of the estimate reproduces it (t = 0/0), not t = ±∞.
+ */
+const STATISTIC_TIE = 1e-12;
+/**
+ * Per cell and drawn multiset, for every statistic: the variance term K·s² of the drawn defined
+ * values (s² unbiased; 0 below two values) and the widened deviation √(n/(n−1))·(S − K·θ̂), where
+ * n is the cell's size, K the drawn defined count, S their sum and θ̂ the statistic's estimate.
+ */
+export function calibrationEntries(sorted, points, cell, counts) {
+    const out = new Array(2 * sorted.length).fill(0);
+    const size = cell.length;
+    const widen = size > 1 ? Math.sqrt(size / (size - 1)) : 1;
+    sorted.forEach((values, i) => {
+        let K = 0;
+        let S = 0;
+        cell.forEach((t, k) => {
+            const v = values[t];
+            const c = counts[k] ?? 0;
+            if (v !== null && v !== undefined && c > 0) {
+                K += c;
+                S += c * v;
+            }
+        });
+        let q = 0;
+        if (K >= 2) {
+            const mean = S / K;
+            let squares = 0;
+            cell.forEach((t, k) => {
+                const v = values[t];
+                const c = counts[k] ?? 0;
+                if (v !== null && v !== undefined && c > 0)
+                    squares += c * (v - mean) ** 2;
+            });
+            q = (K * squares) / (K - 1);
+        }
+        out[2 * i] = q;
+        out[2 * i + 1] = widen * (S - K * (points[i] ?? 0));
+    });
+    return out;
+}
+/** The stratified standard error SE² = Σ_c K_c·s_c² / K² (unbiased s_c²), and Satterthwaite's df. */
+export function stratifiedSe(values, cells) {
+    const terms = [];
+    let total = 0;
+    for (const cell of cells) {
+        const xs = cell.map((t) => values[t]).filter((v) => v !== null && v !== undefined);
+        total += xs.length;
+        if (xs.length < 2)
+            continue;
+        const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+        const s2 = xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1);
+        terms.push({ a: xs.length * s2, k: xs.length });
+    }
+    if (total === 0)
+        return { se: null, df: null };
+    const a = terms.map((t) => ({ a: t.a / (total * total), k: t.k }));
+    const variance = a.reduce((sum, t) => sum + t.a, 0);
+    const denominator = a.reduce((sum, t) => sum + (t.a * t.a) / (t.k - 1), 0);
+    return { se: Math.sqrt(variance), df: denominator > 0 ? (variance * variance) / denominator : null };
+}
+export function calibrate(i, point, layout, columns, countBase, thetas, scratch, options) {
+    const B = options.iterations;
+    const alpha = (1 - options.confidence) / 2;
+    const { se, df } = layout.observed[i] ?? { se: null, df: null };
+    const none = { low: null, high: null };
+    if (point === null || se === null)
+        return {
+            se,
+            df,
+            percentile_widened: none,
+            bootstrap_t: { ...none, n: 0, degenerate: 0, infinite: 0 },
+            t_stratified: none,
+        };
+    const qBase = (layout.width + 2 * i) * B;
+    const wBase = qBase + B;
+    // Widened percentile: each cell's deviation from the estimate scaled before averaging.
+    let kept = 0;
+    for (let it = 0; it < B; it++) {
+        const n = columns[countBase + it];
+        if (n !== 0)
+            scratch[kept++] = point + columns[wBase + it] / n;
+    }
+    const widened = orderStatistics(scratch.subarray(0, kept), alpha);
+    // Bootstrap-t: each replicate studentised by its own stratified SE. A replicate with SE 0 (every
+    // drawn cell constant) is degenerate: its t is 0/0 when it also reproduces the estimate (dropped),
+    // and otherwise ±∞, the limit of any vanishing noise. Dropping those instead would cut exactly
+    // the tail that rare large losses produce and pass the gate too often (see README, "degenerate
+    // replicates"); a bound that lands on one is unbounded and reported as null.
+    kept = 0;
+    let degenerate = 0;
+    let infinite = 0;
+    const tie = STATISTIC_TIE * Math.max(1, Math.abs(point));
+    for (let it = 0; it < B; it++) {
+        const theta = thetas[it];
+        if (Number.isNaN(theta))
+            continue;
+        const n = columns[countBase + it];
+        const q = columns[qBase + it];
+        if (!(q > 0)) {
+            degenerate += 1;
+            if (Math.abs(theta - point) <= tie)
+                continue;
+            infinite += 1;
+            scratch[kept++] = theta > point ? Infinity : -Infinity;
+            continue;
+        }
+        scratch[kept++] = (theta - point) / (Math.sqrt(q) / n);
+    }
+    const t = orderStatistics(scratch.subarray(0, kept), alpha);
+    const finite = (x) => (Number.isFinite(x) ? x : null);
+    const bootstrapT = se === 0
+        ? { low: point, high: point }
+        : t.low === null || t.high === null
+            ? none
+            : { low: finite(point - t.high * se), high: finite(point - t.low * se) };
+    const q = df === null ? null : studentTQuantile(1 - Number(alpha.toPrecision(12)), df);
+    const tStratified = se === 0
+        ? { low: point, high: point }
+        : q === null
+            ? none
+            : { low: point - q * se, high: point + q * se };
+    return {
+        se,
+        df,
+        percentile_widened: { low: widened.low, high: widened.high },
+        bootstrap_t: { ...bootstrapT, n: kept, degenerate, infinite },
+        t_stratified: tStratified,
+    };
+}

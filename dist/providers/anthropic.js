@@ -1,0 +1,86 @@
+/** Anthropic Messages API with native tool use, through the official SDK; prompt caching on the system prompt and tools. */
+import Anthropic from "@anthropic-ai/sdk";
+/** Our neutral conversation as Anthropic messages: tool results are user blocks; same-role turns merge. */
+export function toAnthropicMessages(messages) {
+    const turns = [];
+    const push = (role, blocks) => {
+        const last = turns.at(-1);
+        if (last && last.role === role)
+            last.content.push(...blocks);
+        else
+            turns.push({ role, content: blocks });
+    };
+    for (const m of messages) {
+        if (m.role === "user")
+            push("user", [{ type: "text", text: m.content }]);
+        else if (m.role === "tool")
+            push("user", [{ type: "tool_result", tool_use_id: m.tool_call_id, content: m.content }]);
+        else {
+            const blocks = m.content.trim() === "" ? [] : [{ type: "text", text: m.content }];
+            for (const call of m.tool_calls)
+                blocks.push({
+                    type: "tool_use",
+                    id: call.id,
+                    name: call.name,
+                    input: isObject(call.arguments) ? call.arguments : {},
+                });
+            push("assistant", blocks.length > 0 ? blocks : [{ type: "text", text: "(no text)" }]);
+        }
+    }
+    return turns;
+}
+export function anthropicRequest(model, request) {
+    const cache = request.settings.prompt_cache ? { cache_control: { type: "ephemeral" } } : {};
+    const tools = request.tools.map((t, i) => ({
+        name: t.name,
+        description: t.description,
+        input_schema: t.parameters,
+        ...(i === request.tools.length - 1 ? cache : {}),
+    }));
+    return {
+        model,
+        max_tokens: request.settings.max_output_tokens,
+        temperature: request.settings.temperature,
+        system: [{ type: "text", text: request.system, ...cache }],
+        messages: toAnthropicMessages(request.messages),
+        ...(tools.length > 0 ? { tools } : {}),
+    };
+}
+export function anthropicClient(options) {
+    const client = new Anthropic({
+        apiKey: options.apiKey,
+        ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+        maxRetries: 0,
+        timeout: options.timeoutMs,
+    });
+    return {
+        name: "anthropic",
+        async complete(request) {
+            return readAnthropicMessage((await client.messages.create(anthropicRequest(options.model, request))));
+        },
+    };
+}
+/** A Messages API reply (synchronous or from a batch) as our provider reply. */
+export function readAnthropicMessage(response) {
+    const text = response.content
+        .filter((b) => b.type === "text")
+        .map((b) => b.text ?? "")
+        .join("");
+    const toolCalls = response.content
+        .filter((b) => b.type === "tool_use")
+        .map((b, i) => ({ id: b.id ?? `toolu_${i}`, name: b.name ?? "", arguments: b.input ?? {} }));
+    return {
+        text,
+        toolCalls,
+        model: response.model ?? null,
+        usage: {
+            input_tokens: response.usage?.input_tokens ?? null,
+            output_tokens: response.usage?.output_tokens ?? null,
+            cache_read_tokens: response.usage?.cache_read_input_tokens ?? null,
+            cache_write_tokens: response.usage?.cache_creation_input_tokens ?? null,
+        },
+    };
+}
+function isObject(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}

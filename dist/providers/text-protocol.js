@@ -1,0 +1,51 @@
+const CALL = /<tool_call>([\s\S]*?)(?:<\/tool_call>|$)/g;
+export function textToolsPrompt(tools) {
+    const lines = tools.map((t) => `- ${t.name}: ${t.description}\n  parameters: ${JSON.stringify(t.parameters)}`);
+    return [
+        "",
+        "## Tools",
+        'To call a tool, write exactly one line <tool_call>{"name": "TOOL", "arguments": {...}}</tool_call> and stop.',
+        "The result comes back in the next message inside <tool_result>…</tool_result>.",
+        tools.length === 0 ? "No tools are available right now." : "Available tools:",
+        ...lines,
+    ].join("\n");
+}
+export function parseTextToolCalls(text, turn) {
+    const calls = [];
+    for (const match of text.matchAll(CALL)) {
+        const body = (match[1] ?? "").trim();
+        const id = `text_${turn}_${calls.length}`;
+        let value;
+        try {
+            value = JSON.parse(body);
+        }
+        catch {
+            calls.push({
+                id,
+                name: "",
+                arguments: body,
+                malformed: match[0].endsWith("</tool_call>")
+                    ? "the call is not valid JSON"
+                    : "the call is not closed with </tool_call>",
+            });
+            continue;
+        }
+        const record = (typeof value === "object" && value !== null ? value : {});
+        if (typeof record.name !== "string")
+            calls.push({ id, name: "", arguments: body, malformed: "the call has no tool name" });
+        else
+            calls.push({ id, name: record.name, arguments: record.arguments ?? {} });
+    }
+    return calls;
+}
+/** The same conversation for a model that reads tools and results as text. */
+export function asTextProtocol(request) {
+    const messages = request.messages.map((m) => {
+        if (m.role === "tool")
+            return { role: "user", content: `<tool_result name="${m.name}">${m.content}</tool_result>` };
+        if (m.role === "assistant")
+            return { ...m, tool_calls: [] };
+        return m;
+    });
+    return { ...request, system: request.system + textToolsPrompt(request.tools), messages, tools: [] };
+}

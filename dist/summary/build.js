@@ -1,0 +1,89 @@
+import { compareCodePoints, episodeKey } from "../core/index.js";
+import { evaluateGate } from "../gates/index.js";
+import { statisticKey } from "../metrics/index.js";
+import { SUMMARY_FORMAT } from "./schema.js";
+import { summarizeEpisodes } from "./statistics.js";
+/** Model turns by the model the provider reported, keys in code-point order. */
+export function reportedModels(records) {
+    const counts = new Map();
+    for (const r of records)
+        for (const t of r.turns)
+            if (typeof t["model"] === "string")
+                counts.set(t["model"], (counts.get(t["model"]) ?? 0) + 1);
+    return Object.fromEntries([...counts.keys()].sort(compareCodePoints).map((k) => [k, counts.get(k)]));
+}
+/** Episode keys of the whole benchmark (every task × catalog × condition × trial) that no record covers. */
+export function missingEpisodes(records, taskIds, protocol, trials) {
+    const have = new Set(records.map(episodeKey));
+    const missing = [];
+    for (const semantic_task_id of taskIds)
+        for (const catalog_size of protocol.catalog_sizes)
+            for (const condition of protocol.conditions)
+                for (let trial = 1; trial <= trials; trial++) {
+                    const key = episodeKey({ semantic_task_id, catalog_size, condition: condition.id, trial });
+                    if (!have.has(key))
+                        missing.push(key);
+                }
+    return missing;
+}
+/** The gate's view of a summary's statistics. */
+export function gateFor(protocol, stats, prerequisite) {
+    return evaluateGate(protocol, {
+        statistic: (selection, condition, metric, kind) => stats.bootstrap.intervals[statisticKey(selection, condition, metric, kind)],
+        total: (selection, condition, metric) => stats.aggregates[selection]?.[condition]?.totals[metric] ??
+            stats.aggregates[selection]?.[condition]?.means[metric] ??
+            0,
+        complete: stats.complete,
+    }, prerequisite);
+}
+/** How many missing episodes a refusal lists before it counts the rest. */
+const LISTED_MISSING = 20;
+/** Builds the summary, or refuses (an incomplete set, several reported models) unless allowed. */
+export function buildSummary(input, clock) {
+    const { protocol, rows } = input;
+    // Complete means the whole benchmark: every corpus task × catalog × condition × trial.
+    const missing = missingEpisodes(input.records, [...input.tasks.keys()], protocol, input.metadata.trials);
+    const complete = missing.length === 0;
+    if (!complete && !input.allowIncomplete)
+        return {
+            ok: false,
+            problems: missing.slice(0, LISTED_MISSING).map((key) => ({ code: "missing_episode", message: key })),
+            total: missing.length,
+            advice: `${missing.length} episode(s) missing: refusing an incomplete set; add --allow-incomplete to score it anyway (the gate cannot then pass)`,
+        };
+    // The run's metadata names one model; a provider that answered with several (an alias moved
+    // mid-run) makes the episodes incomparable, like mixing lanes or settings.
+    const models = reportedModels(input.records);
+    const modelNames = Object.keys(models);
+    if (modelNames.length > 1 && !input.allowMixedModels)
+        return {
+            ok: false,
+            problems: Object.entries(models).map(([model, turns]) => ({
+                code: "mixed_reported_models",
+                message: `${turns} turn(s) answered by ${model}`,
+            })),
+            total: modelNames.length,
+            advice: `the provider reported ${modelNames.length} different models: refusing to score them as one run; add --allow-mixed-models to score it anyway (the summary says so)`,
+        };
+    const { coreMs, ...statistics } = summarizeEpisodes(rows, input.tasks, protocol, input.rng, clock);
+    const errors = rows.filter((r) => r.status === "error");
+    const byCode = {};
+    for (const r of errors)
+        byCode[r.error_code ?? "unknown"] = (byCode[r.error_code ?? "unknown"] ?? 0) + 1;
+    const summary = {
+        format: SUMMARY_FORMAT,
+        complete,
+        missing_episodes: missing.length,
+        protocol_id: protocol.protocol_id,
+        protocol_sha256: input.protocolSha256,
+        run: input.metadata,
+        run_files: input.runFiles.map((f) => ({ path: f.path, sha256: f.sha256 })),
+        episodes: rows.length,
+        infrastructure_errors: { total: errors.length, by_code: byCode },
+        reported_models: models,
+        ...statistics,
+        gate: gateFor(protocol, { ...statistics, complete }, input.prerequisite),
+        episode_scores: [...rows],
+    };
+    return { ok: true, summary, coreMs };
+}

@@ -1,0 +1,144 @@
+/**
+ * The summary file (`fabench-summary/v2`, published as schemas/summary.schema.json): the schema is
+ * written first and the `Summary` type is inferred from it, so what `score` builds and what `gate`
+ * and `report` read cannot drift apart. Readers refuse a summary that does not match, with every
+ * problem, so a hand-edited or truncated summary is never half-read.
+ */
+import { z } from "zod";
+import { runMetadataSchema, runRecordSchema } from "../conditions/runner/index.js";
+import { METHODS } from "../metrics/index.js";
+export const SUMMARY_FORMAT = "fabench-summary/v2";
+const sha = z.string().regex(/^[0-9a-f]{64}$/);
+const count = z.number().int().nonnegative();
+const bound = z.number().nullable();
+const bounds = z.strictObject({ low: bound, high: bound });
+const intervalSchema = z.strictObject({
+    point: bound,
+    /** The preregistered percentile interval. */
+    low: bound,
+    high: bound,
+    n: count,
+    calibrated: z
+        .strictObject({
+        se: z.number().nullable(),
+        df: z.number().nullable(),
+        percentile_widened: bounds,
+        bootstrap_t: z.strictObject({ low: bound, high: bound, n: count, degenerate: count, infinite: count }),
+        t_stratified: bounds,
+    })
+        .exactOptional(),
+});
+const aggregateSchema = z.strictObject({
+    episodes: count,
+    means: z.record(z.string(), z.number().nullable()),
+    totals: z.record(z.string(), z.number()),
+    malformed_reasons: z.record(z.string(), count),
+    infrastructure_errors: z.record(z.string(), count),
+});
+const breakdownSchema = z.strictObject({
+    tasks: count,
+    levels: z.record(z.string(), z.record(z.string(), z.number().nullable())),
+    deltas: z.record(z.string(), z.record(z.string(), z.number().nullable())),
+    delta_intervals: z.record(z.string(), z.record(z.string(), intervalSchema)),
+});
+const pair = z.tuple([bound, bound]).readonly().nullable();
+const checkSchema = z.strictObject({
+    value: z.number().nullable(),
+    full: z.number().nullable(),
+    delta: z.number().nullable(),
+    threshold: z.number(),
+    passed: z.boolean(),
+    ci95: pair,
+    ci95_gate: pair,
+    interval_passed: z.boolean(),
+});
+const verdictSchema = z.strictObject({
+    passed: z.boolean(),
+    interval_passed: z.boolean(),
+    checks: z.record(z.string(), checkSchema),
+});
+const gateSchema = z.strictObject({
+    status: z.enum(["PASS", "FAIL", "BLOCKED"]),
+    prerequisite: z.strictObject({
+        satisfied: z.boolean(),
+        blocking: z.array(z.strictObject({ stage: z.string(), reason: z.string() })),
+    }),
+    complete: z.boolean(),
+    verdict_rule: z.literal("point_estimate"),
+    interval_method: z.string(),
+    interval_rule: z.string(),
+    any_deployable_condition_passed: z.boolean(),
+    conditions: z.record(z.string(), verdictSchema),
+    per_catalog: z.record(z.string(), z.record(z.string(), verdictSchema)),
+});
+const factVerdictSchema = z.strictObject({
+    index: count,
+    key: z.string(),
+    licensed: z.boolean(),
+    value_ok: z.boolean().nullable(),
+    unit_ok: z.boolean().nullable(),
+    source_ok: z.boolean().nullable(),
+    duplicate: z.boolean(),
+    contradicts: z.boolean(),
+    reason: z.string(),
+});
+/** An episode's score: its run record's identity and status, then what scoring found. */
+const episodeSchema = runRecordSchema
+    .pick({
+    semantic_task_id: true,
+    answer_task_stratum: true,
+    language: true,
+    catalog_size: true,
+    condition: true,
+    trial: true,
+    status: true,
+    error_code: true,
+})
+    .extend({
+    malformed_reason: z.string().nullable(),
+    metrics: z.record(z.string(), z.number().nullable()),
+    facts: z.array(factVerdictSchema).readonly(),
+});
+export const summarySchema = z.strictObject({
+    format: z.literal(SUMMARY_FORMAT),
+    complete: z.boolean(),
+    missing_episodes: count,
+    protocol_id: z.string(),
+    protocol_sha256: sha,
+    run: runMetadataSchema,
+    run_files: z.array(z.strictObject({ path: z.string(), sha256: sha })),
+    episodes: count,
+    infrastructure_errors: z.strictObject({ total: count, by_code: z.record(z.string(), count) }),
+    reported_models: z.record(z.string(), count),
+    metric_versions: z.record(z.string(), z.number().int()),
+    aggregates: z.record(z.string(), z.record(z.string(), aggregateSchema)),
+    bootstrap: z.strictObject({
+        method: z.string(),
+        unit: z.string(),
+        iterations: z.number().int().positive(),
+        seed: z.number().int(),
+        confidence: z.number().gt(0).lt(1),
+        rng: z.enum(["seedrandom", "python"]),
+        generator: z.string(),
+        interval: z.string(),
+        methods: z.array(z.enum(METHODS)).readonly(),
+        gate_interval: z.enum(METHODS),
+        cells: count,
+        tasks: count,
+        metrics: z.array(z.string()).readonly(),
+        intervals: z.record(z.string(), intervalSchema),
+    }),
+    breakdowns: z.strictObject({
+        by_language: z.record(z.string(), breakdownSchema),
+        by_stratum: z.record(z.string(), breakdownSchema),
+    }),
+    gate: gateSchema,
+    episode_scores: z.array(episodeSchema),
+});
+export function summaryJsonSchema() {
+    return {
+        $id: "https://fabench.dev/schemas/summary.schema.json",
+        title: "fabench summary",
+        ...z.toJSONSchema(summarySchema),
+    };
+}

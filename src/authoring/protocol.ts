@@ -5,16 +5,11 @@
  */
 import { z } from "zod";
 import { type Problem, type Result, zodProblems } from "../core/index.ts";
+import { INTERVAL_METHODS, type CalibratedMethod, type IntervalMethod } from "./interval-methods.ts";
+
+export { INTERVAL_METHODS, type CalibratedMethod, type IntervalMethod };
 
 const identifier = z.string().min(1);
-
-/**
- * Every interval method the bootstrap computes. `percentile` is the preregistered one; the others
- * are the calibrated intervals beside it. The protocol's `gate_interval` names one of them.
- */
-export const INTERVAL_METHODS = ["percentile", "percentile_widened", "bootstrap_t", "t_stratified"] as const;
-export type IntervalMethod = (typeof INTERVAL_METHODS)[number];
-export type CalibratedMethod = Exclude<IntervalMethod, "percentile">;
 
 const visibility = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("all_routes") }),

@@ -1,12 +1,10 @@
 /** `fabench conditions`: the frozen condition manifest. */
 import type { Command } from "commander";
-import {
-  conditionsFreeze,
-  conditionsProfile,
-  conditionsShow,
-  parseCatalogSize,
-} from "../commands/conditions.ts";
-import { collect, DEFAULTS, group, positiveInt, type Registrar } from "./options.ts";
+import type { conditionsFreeze, conditionsProfile, conditionsShow } from "../commands/conditions.ts";
+import { collect, DEFAULTS, group, parseCatalogSize, positiveInt, type Registrar } from "./options.ts";
+
+// Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
+const loadConditions = () => import("../commands/conditions.ts");
 
 export function registerConditions(program: Command, r: Registrar): void {
   const conditions = group(
@@ -42,8 +40,7 @@ export function registerConditions(program: Command, r: Registrar): void {
         plan: string;
         json: boolean;
       }) =>
-        r.setExit(
-          await conditionsFreeze({ ...o, routerArgs: o.routerArg, routerTimeoutMs: o.routerTimeout }, r.io),
+        r.setExit(await (await loadConditions()).conditionsFreeze({ ...o, routerArgs: o.routerArg, routerTimeoutMs: o.routerTimeout }, r.io),
         ),
     );
   conditions
@@ -55,8 +52,8 @@ export function registerConditions(program: Command, r: Registrar): void {
     .option("--catalog <size>", "only this catalog size", parseCatalogSize)
     .option("--manifest <path>", "condition manifest", DEFAULTS.conditionManifest)
     .option("--json", "print one JSON object", false)
-    .action((o: { task: string; catalog?: number; manifest: string; json: boolean }) =>
-      r.setExit(conditionsShow(o, r.io)),
+    .action(async (o: { task: string; catalog?: number; manifest: string; json: boolean }) =>
+      r.setExit(await (await loadConditions()).conditionsShow(o, r.io)),
     );
   conditions
     .command("profile")
@@ -66,5 +63,5 @@ export function registerConditions(program: Command, r: Registrar): void {
     .option("--manifest <path>", "condition manifest", DEFAULTS.conditionManifest)
     .option("--plan <path>", "authoring plan (each task's stratum and language)", DEFAULTS.plan)
     .option("--json", "print one JSON object", false)
-    .action((o: { manifest: string; plan: string; json: boolean }) => r.setExit(conditionsProfile(o, r.io)));
+    .action(async (o: { manifest: string; plan: string; json: boolean }) => r.setExit(await (await loadConditions()).conditionsProfile(o, r.io)));
 }

@@ -1,7 +1,10 @@
 /** `fabench conveyor`: the prerequisite stages and their evidence. */
 import type { Command } from "commander";
-import { conveyorRecord, conveyorStatus } from "../commands/conveyor.ts";
+import type { conveyorRecord, conveyorStatus } from "../commands/conveyor.ts";
 import { DEFAULTS, group, type Registrar } from "./options.ts";
+
+// Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
+const loadConveyor = () => import("../commands/conveyor.ts");
 
 export function registerConveyor(program: Command, r: Registrar): void {
   const conveyor = group(
@@ -15,7 +18,7 @@ export function registerConveyor(program: Command, r: Registrar): void {
     .option("--conveyor <file>", "conveyor state", DEFAULTS.conveyor)
     .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
     .option("--json", "print one JSON object", false)
-    .action((o: { conveyor: string; protocol: string; json: boolean }) => r.setExit(conveyorStatus(o, r.io)));
+    .action(async (o: { conveyor: string; protocol: string; json: boolean }) => r.setExit(await (await loadConveyor()).conveyorStatus(o, r.io)));
   conveyor
     .command("record")
     .description(
@@ -30,7 +33,7 @@ export function registerConveyor(program: Command, r: Registrar): void {
     .option("--conveyor <file>", "conveyor state", DEFAULTS.conveyor)
     .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
     .option("--json", "print one JSON object", false)
-    .action((stage: string, o: Omit<Parameters<typeof conveyorRecord>[0], "stage">) =>
-      r.setExit(conveyorRecord({ ...o, stage }, r.io)),
+    .action(async (stage: string, o: Omit<Parameters<typeof conveyorRecord>[0], "stage">) =>
+      r.setExit(await (await loadConveyor()).conveyorRecord({ ...o, stage }, r.io)),
     );
 }

@@ -1,9 +1,13 @@
 /** `fabench corpus`: generation, identity validation and the content check. */
 import { type Command, Option } from "commander";
-import { corpusCheck, corpusGenerate } from "../commands/content.ts";
-import { corpusValidate } from "../commands/corpus.ts";
+import type { corpusCheck, corpusGenerate } from "../commands/content.ts";
+import type { corpusValidate } from "../commands/corpus.ts";
 import { usageError } from "../core/index.ts";
-import { collect, DEFAULTS, group, type Registrar } from "./options.ts";
+import { bundledOr, collect, DEFAULTS, group, type Registrar } from "./options.ts";
+
+// Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
+const loadContent = () => import("../commands/content.ts");
+const loadCorpus = () => import("../commands/corpus.ts");
 
 export function registerCorpus(program: Command, r: Registrar): void {
   const corpus = group(
@@ -25,9 +29,8 @@ export function registerCorpus(program: Command, r: Registrar): void {
         "when valid, write a freeze manifest with the plan, corpus, identity and query hashes",
       ),
     )
-    .action((corpusPath: string, o: { plan: string; json: boolean; freezeOut?: string }) =>
-      r.setExit(
-        corpusValidate(
+    .action(async (corpusPath: string, o: { plan: string; json: boolean; freezeOut?: string }) =>
+      r.setExit(await (await loadCorpus()).corpusValidate(
           {
             corpus: corpusPath,
             plan: o.plan,
@@ -84,7 +87,7 @@ export function registerCorpus(program: Command, r: Registrar): void {
             "bad_source_revision",
             `--source-revision takes 40 lowercase hex digits, not ${o.sourceRevision}`,
           );
-        r.setExit(await corpusGenerate(o, r.io));
+        r.setExit(await (await loadContent()).corpusGenerate(o, r.io));
       },
     );
   corpus
@@ -92,7 +95,7 @@ export function registerCorpus(program: Command, r: Registrar): void {
     .description(
       "Every identity and content check on a corpus: hashes, routes, evidence, facts, tolerances, units, contracts.",
     )
-    .argument("<corpus>", "corpus file (a frozen corpus file, a JSON list of tasks, or JSONL)")
+    .argument("[corpus]", "corpus file (a frozen corpus file, a JSON list of tasks, or JSONL)", DEFAULTS.corpus)
     .option("--catalogs <dir>", "folder of the catalog files", DEFAULTS.catalogs)
     .option(
       "--forbidden-corpus <file>",
@@ -107,6 +110,6 @@ export function registerCorpus(program: Command, r: Registrar): void {
       async (
         corpusPath: string,
         o: { catalogs: string; forbiddenCorpus: string[]; protocol: string; plan: string; json: boolean },
-      ) => r.setExit(await corpusCheck({ ...o, corpus: corpusPath }, r.io)),
+      ) => r.setExit(await (await loadContent()).corpusCheck({ ...o, corpus: bundledOr(corpusPath) }, r.io)),
     );
 }

@@ -1,7 +1,10 @@
 /** `fabench envelope`: the answer contract and scoring one answer. */
 import type { Command } from "commander";
-import { envelopeSchemaCommand, envelopeScore } from "../commands/envelope.ts";
+import type { envelopeSchemaCommand, envelopeScore } from "../commands/envelope.ts";
 import { group, type Registrar } from "./options.ts";
+
+// Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
+const loadEnvelope = () => import("../commands/envelope.ts");
 
 export function registerEnvelope(program: Command, r: Registrar): void {
   const envelope = group(
@@ -12,7 +15,7 @@ export function registerEnvelope(program: Command, r: Registrar): void {
   envelope
     .command("schema")
     .description("Print the envelope's JSON Schema (for providers' structured output).")
-    .action(() => r.setExit(envelopeSchemaCommand(r.io)));
+    .action(async () => r.setExit(await (await loadEnvelope()).envelopeSchemaCommand(r.io)));
   envelope
     .command("score")
     .description(
@@ -23,6 +26,6 @@ export function registerEnvelope(program: Command, r: Registrar): void {
     .requiredOption("--task <id>", "semantic_task_id of the task")
     .option("--json", "print one JSON object", false)
     .action(async (file: string, o: { corpus: string; task: string; json: boolean }) =>
-      r.setExit(await envelopeScore({ ...o, envelope: file }, r.io)),
+      r.setExit(await (await loadEnvelope()).envelopeScore({ ...o, envelope: file }, r.io)),
     );
 }

@@ -1,7 +1,8 @@
 /** Shared option parsing and defaults for every command group. */
+import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import type { CliIo } from "../commands/io.ts";
-import { usageError } from "../core/index.ts";
+import { bundledPath, isBundledName, usageError } from "../core/index.ts";
 
 export const DEFAULTS = {
   protocol: "manifests/preregistration.json",
@@ -62,4 +63,19 @@ export function group(parent: Command, name: string, description: string): Comma
   const command = parent.command(name).description(description);
   command.action(() => command.help({ error: true }));
   return command;
+}
+
+export function parseCatalogSize(text: string): number {
+  if (!/^[1-9]\d*$/.test(text))
+    throw usageError("bad_catalog_size", `--catalog takes a catalog size, not ${text}`);
+  return Number(text);
+}
+
+/**
+ * A positional argument that names a bundled file resolves against the package, as option defaults
+ * do (see resolveBundledDefaults in src/cli.ts) — unless the working directory has a file of that
+ * name, which is then the user's and wins.
+ */
+export function bundledOr(path: string): string {
+  return isBundledName(path) && !existsSync(path) ? bundledPath(path) : path;
 }

@@ -1,7 +1,10 @@
 /** `fabench plan`: the authoring plan. */
 import type { Command } from "commander";
-import { planGenerate } from "../commands/plan.ts";
+import type { planGenerate } from "../commands/plan.ts";
 import { DEFAULTS, group, type Registrar } from "./options.ts";
+
+// Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
+const loadPlan = () => import("../commands/plan.ts");
 
 export function registerPlan(program: Command, r: Registrar): void {
   const plan = group(program, "plan", "The authoring plan: task slots frozen before any content exists.");
@@ -12,7 +15,7 @@ export function registerPlan(program: Command, r: Registrar): void {
     .option("--out <path>", "plan file to write or check", DEFAULTS.plan)
     .option("--check", "exit 1 when the plan file differs from a fresh build; write nothing", false)
     .option("--json", "print one JSON object", false)
-    .action((o: { protocol: string; out: string; check: boolean; json: boolean }) =>
-      r.setExit(planGenerate(o, r.io)),
+    .action(async (o: { protocol: string; out: string; check: boolean; json: boolean }) =>
+      r.setExit(await (await loadPlan()).planGenerate(o, r.io)),
     );
 }

@@ -1,10 +1,10 @@
 /** `fabench run` and `fabench runs`: replaying the benchmark to an agent, and run files. */
 import { type Command, Option } from "commander";
-import { run } from "../commands/run.ts";
-import { runsMerge } from "../commands/runs.ts";
-import { LANES } from "../conditions/agents/index.ts";
-import { DEFAULT_TOKENIZER, TOKENIZERS } from "../conditions/execution/index.ts";
-import { parseShard } from "../conditions/runner/index.ts";
+import type { run } from "../commands/run.ts";
+import type { runsMerge } from "../commands/runs.ts";
+import { LANES } from "../conditions/agents/lanes.ts";
+import { DEFAULT_TOKENIZER, TOKENIZERS } from "../conditions/execution/tokens.ts";
+import { parseShard } from "../conditions/runner/episodes.ts";
 import {
   collect,
   DEFAULTS,
@@ -15,6 +15,10 @@ import {
   positiveInt,
   type Registrar,
 } from "./options.ts";
+
+// Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
+const loadRun = () => import("../commands/run.ts");
+const loadRuns = () => import("../commands/runs.ts");
 
 export function registerRun(program: Command, r: Registrar): void {
   program
@@ -122,7 +126,7 @@ export function registerRun(program: Command, r: Registrar): void {
     .option("--plan <path>", "authoring plan", DEFAULTS.plan)
     .option("--json", "print one JSON object", false)
     .action(async (o: Omit<Parameters<typeof run>[0], "env">) =>
-      r.setExit(await run({ ...o, env: r.io.env ?? {} }, r.io)),
+      r.setExit(await (await loadRun()).run({ ...o, env: r.io.env ?? {} }, r.io)),
     );
 
   const runs = group(program, "runs", "Run files: merge shards.");
@@ -133,7 +137,7 @@ export function registerRun(program: Command, r: Registrar): void {
     .requiredOption("--out <file>", "merged run file")
     .option("--allow-incomplete", "write even when episodes of the selection are missing", false)
     .option("--json", "print one JSON object", false)
-    .action((files: string[], o: { out: string; allowIncomplete: boolean; json: boolean }) =>
-      r.setExit(runsMerge({ files, ...o }, r.io)),
+    .action(async (files: string[], o: { out: string; allowIncomplete: boolean; json: boolean }) =>
+      r.setExit(await (await loadRuns()).runsMerge({ files, ...o }, r.io)),
     );
 }

@@ -1,8 +1,12 @@
 /** `fabench score`, `fabench gate` and `fabench report`: from run files to the summary, the verdict and the report. */
 import { type Command, Option } from "commander";
-import { report } from "../commands/report.ts";
-import { gate, score } from "../commands/score.ts";
+import type { report } from "../commands/report.ts";
+import type { gate, score } from "../commands/score.ts";
 import { DEFAULTS, type Registrar } from "./options.ts";
+
+// Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
+const loadReport = () => import("../commands/report.ts");
+const loadScore = () => import("../commands/score.ts");
 
 export function registerScoring(program: Command, r: Registrar): void {
   program
@@ -32,7 +36,7 @@ export function registerScoring(program: Command, r: Registrar): void {
     .option("--plan <path>", "authoring plan", DEFAULTS.plan)
     .option("--json", "print one JSON object", false)
     .action(async (runs: string[], o: Omit<Parameters<typeof score>[0], "runs">) =>
-      r.setExit(await score({ ...o, runs }, r.io)),
+      r.setExit(await (await loadScore()).score({ ...o, runs }, r.io)),
     );
   program
     .command("gate")
@@ -43,8 +47,8 @@ export function registerScoring(program: Command, r: Registrar): void {
     .option("--conveyor <file>", "prerequisite state", DEFAULTS.conveyor)
     .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
     .option("--json", "print one JSON object", false)
-    .action((summary: string, o: { conveyor: string; protocol: string; json: boolean }) =>
-      r.setExit(gate({ ...o, summary }, r.io)),
+    .action(async (summary: string, o: { conveyor: string; protocol: string; json: boolean }) =>
+      r.setExit(await (await loadScore()).gate({ ...o, summary }, r.io)),
     );
   program
     .command("report")
@@ -59,7 +63,7 @@ export function registerScoring(program: Command, r: Registrar): void {
     .addOption(new Option("--format <f>", "html or md").choices(["html", "md"]).default("html"))
     .option("--protocol <path>", "the protocol the summary was scored under", DEFAULTS.protocol)
     .option("--json", "print one JSON object", false)
-    .action((summary: string, o: Omit<Parameters<typeof report>[0], "summary">) =>
-      r.setExit(report({ ...o, summary }, r.io)),
+    .action(async (summary: string, o: Omit<Parameters<typeof report>[0], "summary">) =>
+      r.setExit(await (await loadReport()).report({ ...o, summary }, r.io)),
     );
 }

@@ -1,8 +1,8 @@
 /** `fabench simulate` and `fabench power`: Monte Carlo studies of the protocol's statistics. */
 import { type Command, Option } from "commander";
-import { power } from "../commands/power.ts";
-import { simulateCoverage } from "../commands/simulate.ts";
-import { METHODS } from "../metrics/index.ts";
+import type { power } from "../commands/power.ts";
+import type { simulateCoverage } from "../commands/simulate.ts";
+import { INTERVAL_METHODS } from "../authoring/interval-methods.ts";
 import {
   DEFAULTS,
   group,
@@ -12,6 +12,10 @@ import {
   positiveInt,
   type Registrar,
 } from "./options.ts";
+
+// Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
+const loadPower = () => import("../commands/power.ts");
+const loadSimulate = () => import("../commands/simulate.ts");
 
 export function registerSimulate(program: Command, r: Registrar): void {
   const simulate = group(program, "simulate", "Monte Carlo studies of the protocol's statistics.");
@@ -35,7 +39,7 @@ export function registerSimulate(program: Command, r: Registrar): void {
       positiveInt("--repeats"),
     )
     .option("--json", "print one JSON object", false)
-    .action((o: Parameters<typeof simulateCoverage>[0]) => r.setExit(simulateCoverage(o, r.io)));
+    .action(async (o: Parameters<typeof simulateCoverage>[0]) => r.setExit(await (await loadSimulate()).simulateCoverage(o, r.io)));
   program
     .command("power")
     .description(
@@ -68,7 +72,7 @@ export function registerSimulate(program: Command, r: Registrar): void {
     )
     .addOption(
       new Option("--method <name>", "interval method (default: the protocol's gate_interval)").choices(
-        METHODS,
+        INTERVAL_METHODS,
       ),
     )
     .option("--datasets <n>", "simulated datasets per design", positiveInt("--datasets"), 400)
@@ -80,5 +84,5 @@ export function registerSimulate(program: Command, r: Registrar): void {
     )
     .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
     .option("--json", "print one JSON object", false)
-    .action(async (o: Parameters<typeof power>[0]) => r.setExit(await power(o, r.io)));
+    .action(async (o: Parameters<typeof power>[0]) => r.setExit(await (await loadPower()).power(o, r.io)));
 }

@@ -170,8 +170,3 @@ function renderProfile(p: RoutingProfile): string {
   return `${lines.join("\n")}\n`;
 }
 
-export function parseCatalogSize(text: string): number {
-  if (!/^[1-9]\d*$/.test(text))
-    throw usageError("bad_catalog_size", `--catalog takes a catalog size, not ${text}`);
-  return Number(text);
-}

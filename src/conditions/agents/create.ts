@@ -11,8 +11,9 @@ import { DEFAULT_RETRY, RateLimiter, type Timing } from "../../providers/index.t
 import { referenceAgent } from "./reference.ts";
 import type { Agent } from "./types.ts";
 
-export const LANES = ["configured-model", "pinned-model", "current-model"] as const;
-export type Lane = (typeof LANES)[number];
+import { LANES, type Lane } from "./lanes.ts";
+
+export { LANES, type Lane };
 
 export interface AgentOptions {
   readonly spec: string;

@@ -13,6 +13,7 @@ import { runReferenceMatrixBench } from "./reference-matrix.ts";
 import { runScoreBench } from "./score-run.ts";
 import { runScoringBench } from "./scoring.ts";
 import { runSimulateBench } from "./simulate.ts";
+import { runStartupBench } from "./startup.ts";
 import { SMOKE, type BenchResult } from "./stats.ts";
 
 const BENCHES: Record<string, () => BenchResult | Promise<BenchResult>> = {
@@ -21,6 +22,7 @@ const BENCHES: Record<string, () => BenchResult | Promise<BenchResult>> = {
   "reference-matrix": runReferenceMatrixBench,
   "score-run": runScoreBench,
   simulate: runSimulateBench,
+  startup: runStartupBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -27,15 +27,22 @@ describe("npm run bench", () => {
       "reference_matrix_1440_episodes",
       "score_4320_episode_run",
       "simulate_coverage_default",
+      "startup_version",
     ]);
     for (const l of lines) {
       // Targets are printed, marked as not judged; no verdict on a timing is given.
       expect(l).toMatchObject({ smoke: true, target_judged: false });
       expect(l).not.toHaveProperty("met");
-      expect(l.target).toMatch(/^(median )?under \d+ ms$/);
+      expect(l.target).toMatch(
+        /^(median )?under \d+ ms$|^median fabench --version at most 4 × a bare node -e 0$/,
+      );
       expect(Number.isFinite(l.median_ms)).toBe(true);
     }
-    const [identity, scoring, matrix, scoreRun, simulate] = lines;
+    const [identity, scoring, matrix, scoreRun, simulate, startup] = lines;
+    // The compiled package's --version beside a bare node start, one of each in smoke mode.
+    expect(startup).toMatchObject({ runs: 1 });
+    expect(startup!["bare_node_median_ms"]).toEqual(expect.any(Number));
+    expect(startup!["ratio"]).toEqual(expect.any(Number));
     // 25 strata × 40 languages × 2 tasks per cell in smoke mode.
     expect(identity).toMatchObject({ rows: 2000, runs: 1 });
     expect(identity!["rows_per_second"]).toEqual(expect.any(Number));

@@ -1,5 +1,6 @@
 /** `fabench run`: replay the benchmark's evidence to an agent under every selected condition. */
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import type { Plan, Task } from "../authoring/index.ts";
 import { createAgent, isModelAgent, type Lane } from "../conditions/agents/index.ts";
 import { loadTokenCounter, TurnTokenCounter } from "../conditions/execution/index.ts";
@@ -265,6 +266,8 @@ async function execute(
     stopping = true;
     io.err("\ninterrupt: finishing the episodes in flight, then stopping\n");
   });
+  // Every check has passed: the run file's folder may be made now (runs/ in a fresh project).
+  mkdirSync(dirname(out), { recursive: true });
   const writer = new RunWriter(out);
   const clock = () => performance.now();
   const append = (record: RunRecord) => writer.append(record);

@@ -14,7 +14,16 @@ import { registerRun } from "./cli/run.ts";
 import { registerScoring } from "./cli/scoring.ts";
 import { registerSimulate } from "./cli/simulate.ts";
 import { EXIT, type CliIo } from "./commands/io.ts";
-import { bundledPath, canonicalSha256, FabenchError, formatProblem, isBundledName, toolRoot, toolVersion } from "./core/index.ts";
+import {
+  bundledPath,
+  canonicalSha256,
+  FabenchError,
+  formatProblem,
+  isBundledName,
+  toolRoot,
+  toolVersion,
+} from "./core/index.ts";
+import { problemLines } from "./core/index.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { registerDemo } from "./cli/demo.ts";
@@ -56,7 +65,8 @@ function resolveBundledDefaults(command: Command): void {
   for (const option of command.options) {
     const key = option.attributeName();
     const value: unknown = command.getOptionValue(key);
-    if (command.getOptionValueSource(key) === "default" && typeof value === "string" && isBundledName(value)) command.setOptionValue(key, bundledPath(value));
+    if (command.getOptionValueSource(key) === "default" && typeof value === "string" && isBundledName(value))
+      command.setOptionValue(key, bundledPath(value));
   }
 }
 
@@ -117,7 +127,8 @@ function handleError(error: unknown, io: CliIo): number {
     return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
   }
   if (error instanceof FabenchError) {
-    for (const problem of error.problems) io.err(`${formatProblem(problem)}\n`);
+    // At most 50 lines per input file, then one line counting the rest by code.
+    for (const line of problemLines(error.problems, formatProblem)) io.err(`${line}\n`);
     const codes = {
       validation: EXIT.failed,
       blocked: EXIT.blocked,

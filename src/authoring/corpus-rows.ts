@@ -3,7 +3,15 @@
  * JSON object with `tasks` or `rows`, or JSON Lines (by extension, or when the text is not one
  * JSON value but its lines are).
  */
-import { arrayElementStarts, inputError, LineIndex, parseJsonLines, parseJsonText } from "../core/index.ts";
+import {
+  arrayElementStarts,
+  inputError,
+  KIND_PROBE_LINES,
+  LineIndex,
+  notOfKindMessage,
+  parseJsonLines,
+  parseJsonText,
+} from "../core/index.ts";
 
 export type CorpusFormat = "json-array" | "json-object" | "jsonl";
 
@@ -69,12 +77,39 @@ function fromArray(list: unknown[], text: string, key: string | null): CorpusRow
 }
 
 function fromJsonLines(text: string, file: string): CorpusRows {
+  const probed = rowlessLines(text);
+  if (probed > 0)
+    throw inputError(STAGE, "not_a_corpus_file", notOfKindMessage("corpus", "corpus row", probed), { file });
   const rows = parseJsonLines(text, file, STAGE).map(({ line, value }) => ({
     value,
     location: `line ${line}`,
     line,
   }));
   return { format: "jsonl", rows, document: null };
+}
+
+/**
+ * How many non-blank lines were read without finding a JSON object (a row) among them, when that
+ * is all of the file's first {@link KIND_PROBE_LINES}; 0 when a row was found (or the file is blank).
+ */
+function rowlessLines(text: string): number {
+  let probed = 0;
+  let start = 0;
+  while (start <= text.length && probed < KIND_PROBE_LINES) {
+    const newline = text.indexOf("\n", start);
+    const end = newline === -1 ? text.length : newline;
+    const line = text.slice(start, end);
+    start = end + 1;
+    if (line.trim() === "") continue;
+    probed++;
+    try {
+      const value = JSON.parse(line) as unknown;
+      if (typeof value === "object" && value !== null && !Array.isArray(value)) return 0;
+    } catch {
+      /* not a row */
+    }
+  }
+  return probed;
 }
 
 /** Two or more non-blank lines and the first one is a JSON object on its own. */

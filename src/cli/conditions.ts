@@ -40,7 +40,11 @@ export function registerConditions(program: Command, r: Registrar): void {
         plan: string;
         json: boolean;
       }) =>
-        r.setExit(await (await loadConditions()).conditionsFreeze({ ...o, routerArgs: o.routerArg, routerTimeoutMs: o.routerTimeout }, r.io),
+        r.setExit(
+          await (await loadConditions()).conditionsFreeze(
+            { ...o, routerArgs: o.routerArg, routerTimeoutMs: o.routerTimeout },
+            r.io,
+          ),
         ),
     );
   conditions
@@ -63,5 +67,7 @@ export function registerConditions(program: Command, r: Registrar): void {
     .option("--manifest <path>", "condition manifest", DEFAULTS.conditionManifest)
     .option("--plan <path>", "authoring plan (each task's stratum and language)", DEFAULTS.plan)
     .option("--json", "print one JSON object", false)
-    .action(async (o: { manifest: string; plan: string; json: boolean }) => r.setExit(await (await loadConditions()).conditionsProfile(o, r.io)));
+    .action(async (o: { manifest: string; plan: string; json: boolean }) =>
+      r.setExit(await (await loadConditions()).conditionsProfile(o, r.io)),
+    );
 }

@@ -18,7 +18,9 @@ export function registerConveyor(program: Command, r: Registrar): void {
     .option("--conveyor <file>", "conveyor state", DEFAULTS.conveyor)
     .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
     .option("--json", "print one JSON object", false)
-    .action(async (o: { conveyor: string; protocol: string; json: boolean }) => r.setExit(await (await loadConveyor()).conveyorStatus(o, r.io)));
+    .action(async (o: { conveyor: string; protocol: string; json: boolean }) =>
+      r.setExit(await (await loadConveyor()).conveyorStatus(o, r.io)),
+    );
   conveyor
     .command("record")
     .description(

@@ -30,7 +30,8 @@ export function registerCorpus(program: Command, r: Registrar): void {
       ),
     )
     .action(async (corpusPath: string, o: { plan: string; json: boolean; freezeOut?: string }) =>
-      r.setExit(await (await loadCorpus()).corpusValidate(
+      r.setExit(
+        await (await loadCorpus()).corpusValidate(
           {
             corpus: corpusPath,
             plan: o.plan,
@@ -95,7 +96,11 @@ export function registerCorpus(program: Command, r: Registrar): void {
     .description(
       "Every identity and content check on a corpus: hashes, routes, evidence, facts, tolerances, units, contracts.",
     )
-    .argument("[corpus]", "corpus file (a frozen corpus file, a JSON list of tasks, or JSONL)", DEFAULTS.corpus)
+    .argument(
+      "[corpus]",
+      "corpus file (a frozen corpus file, a JSON list of tasks, or JSONL)",
+      DEFAULTS.corpus,
+    )
     .option("--catalogs <dir>", "folder of the catalog files", DEFAULTS.catalogs)
     .option(
       "--forbidden-corpus <file>",

@@ -23,26 +23,65 @@ export function demoSteps(dir: string): Step[] {
   const corpus = bundledPath("tasks/final-answer-corpus.json");
   const run = join(dir, "reference.jsonl");
   const summary = join(dir, "reference.summary.json");
-  const step = (title: string, argv: string[], ok?: number[]): Step => ({ title, argv, shown: argv.map((a) => (a === corpus ? "tasks/final-answer-corpus.json" : a)), ...(ok ? { ok } : {}) });
+  const step = (title: string, argv: string[], ok?: number[]): Step => ({
+    title,
+    argv,
+    shown: argv.map((a) => (a === corpus ? "tasks/final-answer-corpus.json" : a)),
+    ...(ok ? { ok } : {}),
+  });
   return [
     step("Check the frozen authoring plan against the protocol", ["plan", "generate", "--check"]),
     step("Check the nested 100- and 250-endpoint catalogs", ["catalog", "build", "--check"]),
-    step("Reassemble the corpus from the authored task files and compare it byte for byte", ["corpus", "generate", "--check"]),
-    step("Validate the corpus's identity against the plan and freeze its hashes", ["corpus", "validate", corpus, "--freeze-out", join(dir, "identity-freeze.json")]),
+    step("Reassemble the corpus from the authored task files and compare it byte for byte", [
+      "corpus",
+      "generate",
+      "--check",
+    ]),
+    step("Validate the corpus's identity against the plan and freeze its hashes", [
+      "corpus",
+      "validate",
+      corpus,
+      "--freeze-out",
+      join(dir, "identity-freeze.json"),
+    ]),
     step("Run every content check on the corpus", ["corpus", "check", corpus]),
-    step("Check the frozen condition manifest against a fresh keyword-router freeze", ["conditions", "freeze", "--check"]),
-    step("Replay the full matrix (144 tasks × 2 catalogs × 5 conditions) to the reference agent", ["run", "--agent", "reference", "--out", run]),
-    step("Rescore every episode, aggregate, and run the 10,000-iteration stratified bootstrap", ["score", run, "--out", summary]),
+    step("Check the frozen condition manifest against a fresh keyword-router freeze", [
+      "conditions",
+      "freeze",
+      "--check",
+    ]),
+    step("Replay the full matrix (144 tasks × 2 catalogs × 5 conditions) to the reference agent", [
+      "run",
+      "--agent",
+      "reference",
+      "--out",
+      run,
+    ]),
+    step("Rescore every episode, aggregate, and run the 10,000-iteration stratified bootstrap", [
+      "score",
+      run,
+      "--out",
+      summary,
+    ]),
     // BLOCKED (exit 3) is the expected verdict while the prerequisite stage #432 has not succeeded.
     step("Gate the deployable conditions against FULL", ["gate", summary], [0, 1, 3]),
-    step("Write the static HTML report", ["report", summary, "--runs", run, "--out", join(dir, "reference.report.html")]),
+    step("Write the static HTML report", [
+      "report",
+      summary,
+      "--runs",
+      run,
+      "--out",
+      join(dir, "reference.report.html"),
+    ]),
   ];
 }
 
 export function registerDemo(program: Command, r: Registrar): void {
   program
     .command("demo")
-    .description("Run the whole chain offline on the bundled files with the reference agent; writes only under --out.")
+    .description(
+      "Run the whole chain offline on the bundled files with the reference agent; writes only under --out.",
+    )
     .option("--out <dir>", "where the run, summary and report go", "results/demo")
     .action(async (o: { out: string }) => {
       // The demo's own run file starts afresh each time (a real run would use --resume instead).
@@ -59,7 +98,10 @@ export function registerDemo(program: Command, r: Registrar): void {
         }
       }
       const name = { 0: "PASS", 1: "FAIL", 3: "BLOCKED" }[verdict] ?? String(verdict);
-      const blocked = verdict === 3 ? " (the prerequisite stage #432 has not succeeded; see `fabench conveyor status`)" : "";
+      const blocked =
+        verdict === 3
+          ? " (the prerequisite stage #432 has not succeeded; see `fabench conveyor status`)"
+          : "";
       r.io.out(`
 demo: the pipeline worked. Verdict: ${name}${blocked}.
 Report: ${join(o.out, "reference.report.html")}

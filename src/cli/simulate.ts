@@ -39,7 +39,9 @@ export function registerSimulate(program: Command, r: Registrar): void {
       positiveInt("--repeats"),
     )
     .option("--json", "print one JSON object", false)
-    .action(async (o: Parameters<typeof simulateCoverage>[0]) => r.setExit(await (await loadSimulate()).simulateCoverage(o, r.io)));
+    .action(async (o: Parameters<typeof simulateCoverage>[0]) =>
+      r.setExit(await (await loadSimulate()).simulateCoverage(o, r.io)),
+    );
   program
     .command("power")
     .description(

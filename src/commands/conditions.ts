@@ -169,4 +169,3 @@ function renderProfile(p: RoutingProfile): string {
     );
   return `${lines.join("\n")}\n`;
 }
-

@@ -12,7 +12,7 @@ import {
 import { load, runCheck, type BenchmarkInputs } from "./benchmark.ts";
 import { loadWithSchema, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
-import { exitFor, jsonProblem, printProblems } from "./problems.ts";
+import { exitFor, jsonErrors, printProblems } from "./problems.ts";
 
 export interface CorpusGenerateOptions extends BenchmarkInputs {
   readonly out: string;
@@ -36,7 +36,7 @@ export async function corpusCheck(options: CorpusCheckOptions, io: CliIo): Promi
       ok: report.ok,
       task_count: report.task_count,
       tasks_sha256: report.tasks_sha256,
-      errors: report.errors.map(jsonProblem),
+      ...jsonErrors(report.errors),
     });
   else {
     printProblems(io, report.errors, { corpus: options.corpus, plan: options.plan });

@@ -4,7 +4,7 @@ import { buildIdentityFreeze, parseCorpusText, validateIdentity } from "../autho
 import { usageError, writeJsonAtomic } from "../core/index.ts";
 import { loadPlan, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
-import { exitFor, jsonProblem, printProblems } from "./problems.ts";
+import { exitFor, jsonErrors, printProblems } from "./problems.ts";
 
 export interface CorpusValidateOptions {
   readonly corpus: string;
@@ -24,7 +24,7 @@ export function corpusValidate(options: CorpusValidateOptions, io: CliIo): numbe
   const { rows } = parseCorpusText(corpus.text, options.corpus);
   const report = validateIdentity(rows, plan.value);
 
-  if (options.json) printJson(io, { ...report, errors: report.errors.map(jsonProblem) });
+  if (options.json) printJson(io, { ...report, ...jsonErrors(report.errors) });
   else printProblems(io, report.errors, { corpus: options.corpus, plan: options.plan });
 
   if (!report.ok) {

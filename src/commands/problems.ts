@@ -1,6 +1,6 @@
 /** Printing row-level problems (identity and content) the same way for every corpus command. */
 import type { RowProblem } from "../authoring/index.ts";
-import { formatProblem } from "../core/index.ts";
+import { capJsonProblems, problemLines, type Problem } from "../core/index.ts";
 import { EXIT, type CliIo } from "./io.ts";
 
 /** The JSON shape of a problem: exactly code, semantic_task_id, location, message. */
@@ -8,20 +8,39 @@ export function jsonProblem(p: RowProblem) {
   return { code: p.code, semantic_task_id: p.semantic_task_id, location: p.location, message: p.message };
 }
 
-/** `file:line: code: [id: ]message (location)`; plan-level problems point at the plan file. */
+/**
+ * A report's `errors` in JSON: every problem up to the cap; past it, the first ones and
+ * `truncated: true` with `error_count`, the number there were.
+ */
+export function jsonErrors(problems: readonly RowProblem[]) {
+  const { kept, truncation } = capJsonProblems(problems);
+  return {
+    errors: kept.map(jsonProblem),
+    ...(truncation === null ? {} : { truncated: truncation.truncated, error_count: truncation.total }),
+  };
+}
+
+/**
+ * `file:line: code: [id: ]message (location)`; plan-level problems point at the plan file. At most
+ * 50 lines per file, then one line counting the rest by code.
+ */
 export function printProblems(
   io: CliIo,
   problems: readonly RowProblem[],
   files: { corpus: string; plan: string },
 ): void {
-  for (const p of problems) {
+  const located = problems.map((p): Problem => {
     const subject =
       p.semantic_task_id !== null && !p.message.includes(p.semantic_task_id) ? `${p.semantic_task_id}: ` : "";
     const file = p.location.startsWith("plan ") ? files.plan : files.corpus;
-    io.err(
-      `${formatProblem({ code: p.code, message: `${subject}${p.message} (${p.location})`, file, ...(p.line === null ? {} : { line: p.line }) })}\n`,
-    );
-  }
+    return {
+      code: p.code,
+      message: `${subject}${p.message} (${p.location})`,
+      file,
+      ...(p.line === null ? {} : { line: p.line }),
+    };
+  });
+  for (const line of problemLines(located)) io.err(`${line}\n`);
 }
 
 /**

@@ -9,6 +9,17 @@ export {
   type Problem,
   type Result,
 } from "./errors.ts";
+export {
+  capJsonProblems,
+  formatCount,
+  JSON_PROBLEM_LIMIT,
+  KIND_PROBE_LINES,
+  LISTED_PER_FILE,
+  notOfKindMessage,
+  problemLines,
+  restLine,
+  type JsonProblemList,
+} from "./problem-list.ts";
 export { decodeUtf8, parseJsonLines, parseJsonText, readBytes, type JsonLine } from "./json-file.ts";
 export { arrayElementStarts, jsonPathLines, locateJsonError, type JsonPath } from "./json-syntax.ts";
 export { formatJsonFile, writeFileAtomic, writeJsonAtomic } from "./atomic-write.ts";

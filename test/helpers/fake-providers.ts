@@ -94,14 +94,12 @@ export async function startFakeProvider(options: FakeOptions): Promise<FakeProvi
       };
       const type =
         fault.status === 529 ? "overloaded_error" : fault.status === 429 ? "rate_limit_error" : "api_error";
-      return res
-        .writeHead(fault.status, headers)
-        .end(
-          JSON.stringify({
-            type: "error",
-            error: { type, message: "secret internal detail sk-should-never-be-logged" },
-          }),
-        );
+      return res.writeHead(fault.status, headers).end(
+        JSON.stringify({
+          type: "error",
+          error: { type, message: "secret internal detail sk-should-never-be-logged" },
+        }),
+      );
     }
     if (fault?.kind === "malformed_json")
       return res.writeHead(200, { "content-type": "application/json" }).end('{"id": "msg_1", "content": [');

@@ -3,7 +3,14 @@
  * most one torn last line (no newline); readers drop it and report how many bytes it had.
  */
 import { closeSync, fsyncSync, openSync, writeSync } from "node:fs";
-import { inputError, issuePath, type Problem } from "../../core/index.ts";
+import {
+  type FabenchError,
+  inputError,
+  issuePath,
+  KIND_PROBE_LINES,
+  notOfKindMessage,
+  type Problem,
+} from "../../core/index.ts";
 import { runRecordSchema, type RunRecord } from "./record.ts";
 
 export interface ParsedRun {
@@ -21,17 +28,25 @@ export function parseRunBytes(bytes: Buffer, file: string): ParsedRun {
   const records: RunRecord[] = [];
   const lines: number[] = [];
   const problems: Problem[] = [];
-  text.split("\n").forEach((line, index) => {
-    if (line.trim() === "") return;
+  const all = text.split("\n");
+  let seen = 0;
+  // Whether any line so far is a run record, or claims a fabench format (a broken record, or
+  // another kind of fabench file): then every bad line is reported on its own.
+  let runLike = false;
+  for (let index = 0; index < all.length; index++) {
+    const line = all[index] as string;
+    if (line.trim() === "") continue;
+    if (!runLike && ++seen > KIND_PROBE_LINES) throw notARunFile(file, seen - 1);
     let value: unknown;
     try {
       value = JSON.parse(line);
     } catch {
       problems.push({ code: "invalid_run_record", file, line: index + 1, message: "not valid JSON" });
-      return;
+      continue;
     }
     const parsed = runRecordSchema.safeParse(value);
     if (!parsed.success) {
+      runLike ||= hasFormat(value);
       const issue = parsed.error.issues[0];
       problems.push({
         code: "invalid_run_record",
@@ -39,14 +54,27 @@ export function parseRunBytes(bytes: Buffer, file: string): ParsedRun {
         line: index + 1,
         message: `${issue ? `${issuePath(issue.path)}: ${issue.message}` : "not a run record"}`,
       });
-      return;
+      continue;
     }
+    runLike = true;
     records.push(parsed.data);
     lines.push(index + 1);
-  });
+  }
+  if (!runLike && seen > 0) throw notARunFile(file, seen);
   if (problems.length > 0)
     throw inputError("run", "invalid_run_record", problems[0]?.message ?? "", { file, problems });
   return { records, lines, completeBytes: end, tornBytes: bytes.length - end };
+}
+
+/** One problem for a file none of whose first lines is a run record, instead of one per line. */
+function notARunFile(file: string, probed: number): FabenchError {
+  return inputError("run", "not_a_run_file", notOfKindMessage("run", "run record", probed), { file });
+}
+
+function hasFormat(value: unknown): boolean {
+  return (
+    typeof value === "object" && value !== null && typeof (value as { format?: unknown }).format === "string"
+  );
 }
 
 /** Appends whole lines; each record reaches the operating system before the next episode starts. */

@@ -4,10 +4,10 @@
  * reference agent, score it (bootstrap included), gate it and write the report. It writes only
  * under --out, never into the package, and runs each step as its own fabench command line.
  */
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import type { Command } from "commander";
 import { rmSync } from "node:fs";
-import { bundledPath } from "../core/index.ts";
+import { bundledPath, toolRoot } from "../core/index.ts";
 import type { Registrar } from "./options.ts";
 
 interface Step {
@@ -98,6 +98,8 @@ export function registerDemo(program: Command, r: Registrar): void {
         }
       }
       const name = { 0: "PASS", 1: "FAIL", 3: "BLOCKED" }[verdict] ?? String(verdict);
+      // The shipped example price table, as a path from here (a clone's examples/ or the package's).
+      const prices = relative(process.cwd(), join(toolRoot(), "examples/prices.json"));
       const blocked =
         verdict === 3
           ? " (the prerequisite stage #432 has not succeeded; see `fabench conveyor status`)"
@@ -107,7 +109,7 @@ demo: the pipeline worked. Verdict: ${name}${blocked}.
 Report: ${join(o.out, "reference.report.html")}
 To run a real model (once the prerequisite allows answer inference):
   export ANTHROPIC_API_KEY=…   # or OPENAI_API_KEY
-  npx fabench run --agent anthropic:MODEL --estimate --prices prices.json   # cost first, nothing sent
+  npx fabench run --agent anthropic:MODEL --estimate --prices ${prices}   # cost first, nothing sent (copy the file, put in your prices)
   npx fabench run --agent anthropic:MODEL --out runs/model.jsonl --concurrency 8
   npx fabench score runs/model.jsonl && npx fabench gate results/model.summary.json
 `);

@@ -2,7 +2,7 @@
 import { type Command, Option } from "commander";
 import type { report } from "../commands/report.ts";
 import type { gate, score } from "../commands/score.ts";
-import { DEFAULTS, type Registrar } from "./options.ts";
+import { collect, DEFAULTS, type Registrar } from "./options.ts";
 
 // Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
 const loadReport = () => import("../commands/report.ts");
@@ -54,7 +54,8 @@ export function registerScoring(program: Command, r: Registrar): void {
     .command("report")
     .description("Render a summary as one self-contained static HTML page (or Markdown for a pull request).")
     .argument("<summary>", "summary file")
-    .option("--runs <files...>", "run files, to show each episode's final answer", [])
+    // Repeatable rather than variadic, so `report --runs a.jsonl summary.json` keeps its summary.
+    .option("--runs <file>", "a run file, to show each episode's final answer (repeatable)", collect, [])
     .option("--out <file>", "output file (default: next to the summary)")
     .option(
       "--coverage <file>",

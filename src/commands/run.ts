@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Plan, Task } from "../authoring/index.ts";
-import { createAgent, isModelAgent, type Lane } from "../conditions/agents/index.ts";
+import { checkAgentSpec, createAgent, isModelAgent, type Lane } from "../conditions/agents/index.ts";
 import { loadTokenCounter, TurnTokenCounter } from "../conditions/execution/index.ts";
 import {
   episodeKey,
@@ -89,6 +89,7 @@ function loadPrice(path: string | undefined, agent: string): Price | null {
 }
 
 export async function run(options: RunOptions, io: CliIo): Promise<number> {
+  checkAgentSpec(options.agent);
   if (!options.estimate && options.out === undefined)
     throw usageError("missing_out", "--out is required (or use --estimate)");
   if (

@@ -15,6 +15,9 @@ export const priceSchema = z.strictObject({
 });
 export const priceTableSchema = z.strictObject({
   currency: z.literal("USD"),
+  /** When the figures were read (prices change; a table says how old it is). */
+  as_of: z.iso.date().optional(),
+  note: z.string().optional(),
   unit: z.literal("per_million_tokens"),
   models: z.record(z.string(), priceSchema),
 });

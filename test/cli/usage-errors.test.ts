@@ -47,3 +47,63 @@ describe("errors that name the real cause", () => {
     );
   });
 });
+
+describe("what a user types wrong, named as such", () => {
+  const temp = useTempDir();
+
+  it.each([["referenc"], ["bogus:x"], ["anthropic:"]])(
+    "refuses --agent %s as an unknown agent (exit 2), not as the prerequisite lock",
+    async (agent) => {
+      for (const extra of [["--out", join(temp(), "r.jsonl")], ["--estimate"]]) {
+        const result = await runCli(["run", "--agent", agent, ...extra]);
+        expect(result.code).toBe(2);
+        expect(result.err).toBe(
+          `unknown_agent: --agent takes reference, anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH, not ${agent}\n`,
+        );
+        expect(result.out).toBe("");
+      }
+    },
+  );
+
+  it("reads report --runs FILE before the summary without swallowing the summary, and takes --runs more than once", async () => {
+    const run = join(temp(), "r.jsonl");
+    const summary = join(temp(), "s.json");
+    expect(
+      (
+        await runCli([
+          "run",
+          "--agent",
+          "reference",
+          "--tasks",
+          "v4-single_property_value_unit_provenance-en-0*",
+          "--out",
+          run,
+        ])
+      ).code,
+    ).toBe(0);
+    expect((await runCli(["score", run, "--out", summary, "--allow-incomplete"])).code).toBe(0);
+    const html = join(temp(), "r.html");
+    const report = await runCli(["report", "--runs", run, summary, "--out", html]);
+    expect(report.code).toBe(0);
+    expect(readFileSync(html, "utf8")).toContain("<pre>");
+    expect((await runCli(["report", summary, "--runs", run, "--runs", run, "--out", html])).code).toBe(0);
+  });
+
+  it("ships a dated example price table that --prices reads, and the demo's hint names it", async () => {
+    const table = JSON.parse(readFileSync("examples/prices.json", "utf8")) as { as_of: string; note: string };
+    expect(table.as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(table.note).toContain("not price quotes");
+    const estimate = await runCli([
+      "run",
+      "--agent",
+      "anthropic:MODEL",
+      "--estimate",
+      "--prices",
+      "examples/prices.json",
+      "--tasks",
+      "v4-single_property_value_unit_provenance-en-01",
+    ]);
+    expect(estimate.code).toBe(0);
+    expect(estimate.out).toMatch(/cost: \$\d+\.\d{4} expected/);
+  });
+});

@@ -52,6 +52,19 @@ export function isModelAgent(spec: string): boolean {
   return spec !== "reference";
 }
 
+const AGENT_FORMS = "reference, anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH";
+
+/**
+ * Refuses an agent spec that names no agent (exit 2), before anything else is checked: a typo must
+ * not be answered with the prerequisite lock or an estimate "for referenc".
+ */
+export function checkAgentSpec(spec: string): void {
+  if (spec === "reference") return;
+  const { kind, target } = providerOf(spec);
+  if (!["anthropic", "openai", "openai-compatible", "command"].includes(kind) || target === "")
+    throw usageError("unknown_agent", `--agent takes ${AGENT_FORMS}, not ${spec}`);
+}
+
 export function providerOf(spec: string): { kind: string; target: string } {
   const colon = spec.indexOf(":");
   return colon === -1

@@ -57,3 +57,24 @@ describe("fabench from another directory", () => {
     expect(existsSync(join(dir, "out/demo/reference.jsonl"))).toBe(true);
   });
 });
+
+describe("the README's demo transcript", () => {
+  const temp = useTempDir();
+
+  it("is what `fabench demo` prints, line for line where it does not elide", { timeout: 120_000 }, () => {
+    const readme = readFileSync("README.md", "utf8");
+    const start = readme.indexOf("[1/10] Check the frozen authoring plan");
+    const transcript = readme.slice(start, readme.indexOf("```", start)).trimEnd().split("\n");
+    const run = fabench(temp(), "demo");
+    expect(run.status).toBe(0);
+    // The package's own path is printed before bundled files; the README leaves it out.
+    const printed = run.stdout.replaceAll(`${resolve(".")}/`, "").split("\n");
+    const shown = transcript.filter((line) => line !== "..." && line !== "");
+    expect(shown.length).toBeGreaterThan(40);
+    expect(shown.filter((line) => !printed.includes(line))).toEqual([]);
+    // The step headers in order, as printed.
+    expect(transcript.filter((l) => /^\[\d+\/\d+\]/.test(l))).toEqual(
+      printed.filter((l) => /^\[\d+\/\d+\]/.test(l)),
+    );
+  });
+});

@@ -289,7 +289,7 @@ async function execute(
     removeHandler?.();
   }
   const summary = {
-    ok: !result.stopped,
+    ok: !result.stopped && !(result.finished > 0 && result.errors === result.finished),
     out,
     planned: episodes.length,
     skipped: resume.done.size,
@@ -304,6 +304,11 @@ async function execute(
     io.out(
       `${out}: ${result.finished} episode(s) written, ${resume.done.size} already finished, ${result.errors} infrastructure error(s)${budget.priced ? `, $${summary.spent_usd} spent` : ""}\n`,
     );
+  // A run in which every episode failed measured nothing: it must not look like success.
+  if (!result.stopped && result.finished > 0 && result.errors === result.finished) {
+    io.err(`${out}: every one of the ${result.finished} episode(s) ended in an infrastructure error: nothing was measured; fix the cause (see each record's error_code), then rerun with --resume --retry-errors\n`);
+    return EXIT.failed;
+  }
   if (!result.stopped) return EXIT.ok;
   const why = {
     interrupted: "interrupted",

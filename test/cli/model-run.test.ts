@@ -401,3 +401,30 @@ let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {
       expect(JSON.parse(r.final_text).answer).toBe("env FABENCH_TEST_VISIBLE,HOME,PATH");
   });
 });
+
+describe("a run in which nothing was measured", () => {
+  const temp = useTempDir();
+
+  it("exits 1 and says so when every episode ended in an infrastructure error", async () => {
+    const dir = temp();
+    const conveyor = await satisfiedConveyor(dir);
+    // An agent that dies on every turn: each episode ends error-coded.
+    const script = join(dir, "broken-agent.mjs");
+    writeFileSync(script, "#!/usr/bin/env node\nprocess.exit(3);\n");
+    chmodSync(script, 0o755);
+    const out = join(dir, "run.jsonl");
+    const result = await runCli(
+      ["run", "--agent", `command:${script}`, "--conveyor", conveyor, "--out", out, ...SMALL],
+      {
+        env: { PATH: process.env["PATH"] },
+      },
+    );
+    const records = read(out);
+    expect(records).toHaveLength(12);
+    expect(records.every((r) => r.status === "error")).toBe(true);
+    expect(result.code).toBe(1);
+    expect(result.err).toContain(
+      `${out}: every one of the 12 episode(s) ended in an infrastructure error: nothing was measured`,
+    );
+  });
+});

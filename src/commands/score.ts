@@ -83,7 +83,10 @@ export async function scoreRunFiles(options: RunInputs, io: CliIo) {
     throw inputError(
       "score",
       "run_input_mismatch",
-      `the runs were made from other inputs (corpus ${metadata.corpus_tasks_sha256.slice(0, 12)}…, protocol ${metadata.protocol_sha256.slice(0, 12)}…)`,
+      mismatchMessage([
+        ["corpus", "--corpus", metadata.corpus_tasks_sha256, corpus.tasksSha256],
+        ["protocol", "--protocol", metadata.protocol_sha256, loaded.protocolSha256],
+      ]),
       { file: options.runs[0] as string },
     );
   const tasks = new Map<string, Task>(corpus.tasks.map((t) => [t.semantic_task_id, t]));
@@ -146,4 +149,16 @@ export function gate(options: GateOptions, io: CliIo): number {
   if (options.json) printJson(io, verdict);
   else io.out(renderGate(verdict));
   return gateExitCode(verdict);
+}
+
+/** Names only the inputs that differ, with both hashes and the flag that gives the run's own. */
+function mismatchMessage(
+  inputs: ReadonlyArray<readonly [name: string, flag: string, run: string, given: string]>,
+): string {
+  const differing = inputs.filter(([, , run, given]) => run !== given);
+  const parts = differing.map(
+    ([name, , run, given]) => `${name} (run ${run.slice(0, 12)}…, given ${given.slice(0, 12)}…)`,
+  );
+  const flags = differing.map(([, flag]) => flag).join(" and ");
+  return `the runs were made from another ${parts.join(" and another ")}; pass the files they were made from with ${flags}`;
 }

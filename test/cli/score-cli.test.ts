@@ -263,6 +263,13 @@ describe("fabench score, gate and report", () => {
     writeFileSync(edited, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
     const result = await runCli(["score", edited, "--out", join(temp(), "s.json")]);
     expect([result.code, result.err.includes("run_input_mismatch")]).toEqual([2, true]);
+    // Only what differs is named (the protocol is the same), with both hashes and the way out.
+    const corpusSha = JSON.parse(readFileSync("tasks/final-answer-corpus.json", "utf8"))
+      .tasks_sha256 as string;
+    expect(result.err).toContain(
+      `the runs were made from another corpus (run 000000000000…, given ${corpusSha.slice(0, 12)}…); pass the files they were made from with --corpus`,
+    );
+    expect(result.err).not.toContain("protocol (run");
   });
 });
 

@@ -121,16 +121,7 @@ describe("fabench corpus generate", () => {
     rmSync(join(authored, "multi_source_comparison.json"));
     rmSync(join(authored, "corrective_expansion_required.json"));
     const out = join(temp(), "c.json");
-    const run = await runCli([
-      "corpus",
-      "generate",
-      "--authored",
-      authored,
-      "--out",
-      out,
-      "--source-revision",
-      "f".repeat(40),
-    ]);
+    const run = await generateFrom(authored, out);
     expect(run.code).toBe(2);
     expect(run.err.trim().split("\n")).toEqual([
       `${join(authored, "multi_source_comparison.json")}: authored_file_missing: no authored task file for this stratum`,
@@ -148,16 +139,7 @@ describe("fabench corpus generate", () => {
     doc.tasks[1]!.query = doc.tasks[0]!.query.replace("MAT-1043-TI", "MAT-9999-XX");
     writeFileSync(file, JSON.stringify(doc));
     const out = join(temp(), "c.json");
-    const run = await runCli([
-      "corpus",
-      "generate",
-      "--authored",
-      authored,
-      "--out",
-      out,
-      "--source-revision",
-      "f".repeat(40),
-    ]);
+    const run = await generateFrom(authored, out);
     expect(run.code).toBe(1);
     expect(run.err).toContain(
       "v4-single_property_value_unit_provenance-en-02: the query is the query of v4-single_property_value_unit_provenance-en-01",
@@ -173,3 +155,17 @@ describe("fabench corpus generate", () => {
     ).toBe(2);
   });
 });
+
+/** `corpus generate` from a copy of the authored files, with a fixed source revision. */
+function generateFrom(authored: string, out: string) {
+  return runCli([
+    "corpus",
+    "generate",
+    "--authored",
+    authored,
+    "--out",
+    out,
+    "--source-revision",
+    "f".repeat(40),
+  ]);
+}

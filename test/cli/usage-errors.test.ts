@@ -3,6 +3,16 @@ import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 
+/** The reference agent over the four English tasks of one stratum, scored: a small real summary. */
+async function scoredRun(dir: string): Promise<{ run: string; summary: string }> {
+  const run = join(dir, "r.jsonl");
+  const summary = join(dir, "s.json");
+  const tasks = "v4-single_property_value_unit_provenance-en-0*";
+  expect((await runCli(["run", "--agent", "reference", "--tasks", tasks, "--out", run])).code).toBe(0);
+  expect((await runCli(["score", run, "--out", summary, "--allow-incomplete"])).code).toBe(0);
+  return { run, summary };
+}
+
 describe("errors that name the real cause", () => {
   const temp = useTempDir();
 
@@ -15,22 +25,7 @@ describe("errors that name the real cause", () => {
   });
 
   it("refuses to report a summary against a protocol it was not scored under", async () => {
-    const run = join(temp(), "r.jsonl");
-    const summary = join(temp(), "s.json");
-    expect(
-      (
-        await runCli([
-          "run",
-          "--agent",
-          "reference",
-          "--tasks",
-          "v4-single_property_value_unit_provenance-en-0*",
-          "--out",
-          run,
-        ])
-      ).code,
-    ).toBe(0);
-    expect((await runCli(["score", run, "--out", summary, "--allow-incomplete"])).code).toBe(0);
+    const { run, summary } = await scoredRun(temp());
     const protocol = JSON.parse(readFileSync("manifests/preregistration.json", "utf8"));
     protocol.gate.checks[0].threshold = -0.05;
     const other = join(temp(), "protocol.json");
@@ -66,22 +61,7 @@ describe("what a user types wrong, named as such", () => {
   );
 
   it("reads report --runs FILE before the summary without swallowing the summary, and takes --runs more than once", async () => {
-    const run = join(temp(), "r.jsonl");
-    const summary = join(temp(), "s.json");
-    expect(
-      (
-        await runCli([
-          "run",
-          "--agent",
-          "reference",
-          "--tasks",
-          "v4-single_property_value_unit_provenance-en-0*",
-          "--out",
-          run,
-        ])
-      ).code,
-    ).toBe(0);
-    expect((await runCli(["score", run, "--out", summary, "--allow-incomplete"])).code).toBe(0);
+    const { run, summary } = await scoredRun(temp());
     const html = join(temp(), "r.html");
     const report = await runCli(["report", "--runs", run, summary, "--out", html]);
     expect(report.code).toBe(0);

@@ -76,13 +76,14 @@ export function routingProfile(
   manifest: ConditionManifest,
   cells: ReadonlyMap<string, TaskCell>,
 ): RoutingProfile {
-  const ordered = [...manifest.entries].sort((a, b) => {
-    const ids = [...cells.keys()];
-    return (
-      ids.indexOf(a.semantic_task_id) - ids.indexOf(b.semantic_task_id) ||
-      compareCodePoints(a.semantic_task_id, b.semantic_task_id)
-    );
-  });
+  // Plan order (the order of `cells`), then id: one position lookup per entry, not per comparison.
+  const position = new Map([...cells.keys()].map((id, i) => [id, i]));
+  const at = (id: string) => position.get(id) ?? -1;
+  const ordered = [...manifest.entries].sort(
+    (a, b) =>
+      at(a.semantic_task_id) - at(b.semantic_task_id) ||
+      compareCodePoints(a.semantic_task_id, b.semantic_task_id),
+  );
   const sizes = [...new Set(ordered.map((e) => e.catalog_size))].sort((a, b) => a - b);
   const coverage: CoverageRow[] = [];
   const outranked: OutrankRow[] = [];

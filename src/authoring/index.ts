@@ -1,5 +1,6 @@
 /** Authoring: the protocol, the slot plan, the identity validator, the task contract, corpus generation and the content check. */
 export {
+  GATE_RULES,
   gateMargin,
   INTERVAL_METHODS,
   intervalChecks,

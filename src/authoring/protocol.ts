@@ -22,17 +22,20 @@ const visibility = z.discriminatedUnion("kind", [
   }),
 ]);
 
+/** How a gate check compares a condition with the baseline. */
+export const GATE_RULES = [
+  "delta_at_least",
+  "delta_at_most",
+  "delta_below",
+  "value_at_least",
+  "ratio_at_most",
+  "total_at_most",
+] as const;
+
 const gateCheck = z.strictObject({
   id: identifier,
   metric: identifier,
-  rule: z.enum([
-    "delta_at_least",
-    "delta_at_most",
-    "delta_below",
-    "value_at_least",
-    "ratio_at_most",
-    "total_at_most",
-  ]),
+  rule: z.enum(GATE_RULES),
   threshold: z.number(),
   interval_bound: z.enum(["lower", "upper"]).optional(),
   null_delta_passes: z.boolean().optional(),

@@ -8,6 +8,7 @@ import { catalogFileName, nestingProblems, parseCatalog, type Catalog } from "..
 import { parseConditionManifest, type ConditionManifest } from "../conditions/routing/index.ts";
 import type { z } from "zod";
 import {
+  bundledPath,
   canonicalSha256,
   decodeUtf8,
   inputError,
@@ -147,4 +148,11 @@ export function loadSummaryProtocol(
       { file: summaryPath },
     );
   return protocol;
+}
+
+/** Whether a protocol, by its canonical hash, is the bundled preregistration. */
+export function isPreregistered(protocolSha256: string): boolean {
+  return (
+    canonicalSha256(loadProtocol(bundledPath("manifests/preregistration.json")).value) === protocolSha256
+  );
 }

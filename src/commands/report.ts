@@ -1,7 +1,8 @@
 /** `fabench report`: the summary as one static HTML file, or Markdown for a pull request. */
 import { basename, dirname, join } from "node:path";
 import { episodeKey, parseRunBytes } from "../conditions/runner/index.ts";
-import { readBytes, writeFileAtomic } from "../core/index.ts";
+import { inputError, readBytes, sha256Hex, writeFileAtomic } from "../core/index.ts";
+import type { Summary } from "../summary/index.ts";
 import { renderHtml, renderMarkdown } from "../report/index.ts";
 import { loadSummaryProtocol, readCoverageStudy, readSummary } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
@@ -22,9 +23,11 @@ export function report(options: ReportOptions, io: CliIo): number {
   const summary = readSummary(options.summary);
   const protocol = loadSummaryProtocol(summary, options.summary, options.protocol, "report");
   const texts = new Map<string, string>();
-  for (const path of options.runs)
-    for (const r of parseRunBytes(readBytes(path, "run"), path).records)
-      texts.set(episodeKey(r), r.final_text);
+  for (const path of options.runs) {
+    const bytes = readBytes(path, "run");
+    checkScoredFrom(summary, options.summary, path, sha256Hex(bytes));
+    for (const r of parseRunBytes(bytes, path).records) texts.set(episodeKey(r), r.final_text);
+  }
   const extension = options.format === "md" ? "md" : "html";
   const out =
     options.out ??
@@ -42,4 +45,16 @@ export function report(options: ReportOptions, io: CliIo): number {
   if (options.json) printJson(io, { out, format: options.format, status: summary.gate.status });
   else io.out(`wrote ${out}\n`);
   return EXIT.ok;
+}
+
+/** A run file's answers may be shown only beside the scores made from it: its hash must be one the summary records. */
+function checkScoredFrom(summary: Summary, summaryPath: string, path: string, sha256: string): void {
+  if (summary.run_files.some((f) => f.sha256 === sha256)) return;
+  const scored = summary.run_files.map((f) => `${f.path} (${f.sha256.slice(0, 12)}…)`).join(", ");
+  throw inputError(
+    "report",
+    "runs_not_scored_in_summary",
+    `its hash ${sha256.slice(0, 12)}… is not one of the run files ${summaryPath} was scored from (${scored}); pass those with --runs`,
+    { file: path },
+  );
 }

@@ -20,7 +20,7 @@ import { renderHeadline } from "../report/index.ts";
 import { buildSummary, gateFor } from "../summary/index.ts";
 import { load, loadCheckedCorpus } from "./benchmark.ts";
 import { prerequisiteFor } from "./conveyor.ts";
-import { loadSummaryProtocol, readSummary } from "./inputs.ts";
+import { isPreregistered, loadSummaryProtocol, readSummary } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 
 export interface ScoreOptions {
@@ -100,6 +100,7 @@ export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
   const result = buildSummary({
     protocol: loaded.protocol,
     protocolSha256: loaded.protocolSha256,
+    preregistered: isPreregistered(loaded.protocolSha256),
     metadata,
     records,
     runFiles: files,
@@ -145,7 +146,12 @@ export interface GateOptions {
 export function gate(options: GateOptions, io: CliIo): number {
   const summary = readSummary(options.summary);
   const protocol = loadSummaryProtocol(summary, options.summary, options.protocol, "gate");
-  const verdict = gateFor(protocol, summary, prerequisiteFor(protocol, options.conveyor));
+  const verdict = gateFor(
+    protocol,
+    summary,
+    prerequisiteFor(protocol, options.conveyor),
+    isPreregistered(summary.protocol_sha256),
+  );
   if (options.json) printJson(io, verdict);
   else io.out(renderGate(verdict));
   return gateExitCode(verdict);

@@ -22,4 +22,12 @@ export {
   type GateInputs,
   type IntervalView,
 } from "./verdict.ts";
-export { renderGate } from "./text.ts";
+export {
+  checkIntervals,
+  checkRule,
+  failedMetrics,
+  NOT_PREREGISTERED,
+  onTheNumbers,
+  renderGate,
+  verdictLine,
+} from "./text.ts";

@@ -45,6 +45,9 @@ export interface GateInputs {
 }
 
 export interface CheckResult {
+  /** The metric the check reads; what reports and `power --metric` call it. */
+  readonly metric: string;
+  readonly rule: GateCheckSpec["rule"];
   readonly value: number | null;
   readonly full: number | null;
   readonly delta: number | null;
@@ -64,6 +67,11 @@ export interface ConditionVerdict {
 
 export interface Gate {
   readonly status: "PASS" | "FAIL" | "BLOCKED";
+  /**
+   * Whether the protocol is the bundled preregistration (same canonical hash). A verdict under any
+   * other protocol — a pilot, a copy with a stage removed — is labelled "not preregistered".
+   */
+  readonly preregistered: boolean;
   readonly prerequisite: PrerequisiteStatus;
   readonly complete: boolean;
   readonly verdict_rule: "point_estimate";
@@ -136,6 +144,8 @@ function check(
       (d === null ? spec.null_delta_passes === true : (gateBounds?.[1] ?? Infinity) <= t + BOUNDARY_SLACK);
   const totals = spec.rule === "total_at_most";
   return {
+    metric: spec.metric,
+    rule: spec.rule,
     value: totals ? shown : value,
     full: totals ? inputs.total(selection, baseline, spec.metric) : fullValue,
     delta: totals ? null : shown,
@@ -167,7 +177,12 @@ function verdictFor(
   };
 }
 
-export function evaluateGate(protocol: Protocol, inputs: GateInputs, prerequisite: PrerequisiteStatus): Gate {
+export function evaluateGate(
+  protocol: Protocol,
+  inputs: GateInputs,
+  prerequisite: PrerequisiteStatus,
+  preregistered: boolean,
+): Gate {
   const deployable = protocol.conditions.filter((c) => c.deployable).map((c) => c.id);
   const conditions = Object.fromEntries(
     deployable.map((c) => [c, verdictFor(protocol, "pooled", c, inputs)]),
@@ -181,6 +196,7 @@ export function evaluateGate(protocol: Protocol, inputs: GateInputs, prerequisit
   const anyPassed = inputs.complete && Object.values(conditions).some((v) => v.passed);
   return {
     status: !prerequisite.satisfied ? "BLOCKED" : anyPassed ? "PASS" : "FAIL",
+    preregistered,
     prerequisite,
     complete: inputs.complete,
     verdict_rule: "point_estimate",

@@ -52,3 +52,14 @@ export {
   type PowerOptions,
   type PowerRow,
 } from "./simulate/power.ts";
+export {
+  BOUND_MARKS,
+  feasibleRange,
+  formatInterval,
+  intervalNotes,
+  shownBound,
+  shownInterval,
+  type BoundNote,
+  type ShownBound,
+  type ShownInterval,
+} from "./range.ts";

@@ -1,4 +1,5 @@
 /** The few lines `score` prints: what was written, pooled means per condition, and the gate's status. */
+import { verdictLine } from "../gates/index.ts";
 import { POOLED } from "../metrics/index.ts";
 import type { Summary } from "../summary/index.ts";
 
@@ -20,9 +21,6 @@ export function renderHeadline(summary: Summary, out: string): string {
       `${condition.padEnd(18)}  ${f("required_fact_recall").padStart(6)}  ${f("numeric_value_accuracy").padStart(7)}  ${f("unit_accuracy").padStart(5)}  ${f("provenance_accuracy").padStart(10)}  ${f("unsupported_fact_rate").padStart(11)}  ${f("tool_schema_tokens", 0).padStart(13)}`,
     );
   }
-  lines.push(
-    "",
-    `gate: ${summary.gate.status}${summary.gate.status === "BLOCKED" ? ` (${summary.gate.prerequisite.blocking.map((b) => `${b.stage} ${b.reason}`).join("; ")})` : ""}`,
-  );
+  lines.push("", `gate: ${verdictLine(summary.gate)}`);
   return `${lines.join("\n")}\n`;
 }

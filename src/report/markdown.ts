@@ -1,5 +1,6 @@
 /** A short Markdown summary for a pull request. */
-import { POOLED } from "../metrics/index.ts";
+import { checkIntervals, checkRule, NOT_PREREGISTERED, verdictLine } from "../gates/index.ts";
+import { formatInterval, intervalNotes, POOLED, type ShownInterval } from "../metrics/index.ts";
 import type { Summary } from "../summary/index.ts";
 
 const num = (v: number | null | undefined) =>
@@ -7,7 +8,9 @@ const num = (v: number | null | undefined) =>
 
 export function renderMarkdown(s: Summary): string {
   const g = s.gate;
-  const lines = [`## fabench: **${g.status}**${s.complete ? "" : " (incomplete run set)"}`, ""];
+  const lines = [`## fabench: **${g.status}**${g.preregistered ? "" : " — not preregistered"}`, ""];
+  lines.push(`**Verdict:** ${verdictLine(g)}`, "");
+  if (!g.preregistered) lines.push(`> **${NOT_PREREGISTERED}.**`, "");
   if (!g.prerequisite.satisfied)
     lines.push("Blocked by:", ...g.prerequisite.blocking.map((b) => `- ${b.stage}: ${b.reason}`), "");
   const models = Object.entries(s.reported_models);
@@ -17,22 +20,31 @@ export function renderMarkdown(s: Summary): string {
       "",
     );
   const conditions = Object.keys(g.conditions);
-  lines.push(`| check | ${conditions.join(" | ")} |`, `|---|${conditions.map(() => "---").join("|")}|`);
-  for (const name of Object.keys(Object.values(g.conditions)[0]?.checks ?? {}))
-    lines.push(
-      `| ${name} | ${conditions
-        .map((c) => {
-          const k = g.conditions[c]?.checks[name];
-          return k
-            ? `${k.passed ? "✅" : "❌"} ${num(k.delta ?? k.value)}${k.ci95 ? ` [${num(k.ci95[0])}, ${num(k.ci95[1])}]` : ""}${k.ci95_gate ? ` (${g.interval_method} [${k.ci95_gate[0] === null ? "−∞" : num(k.ci95_gate[0])}, ${k.ci95_gate[1] === null ? "+∞" : num(k.ci95_gate[1])}])` : ""}`
-            : "–";
-        })
-        .join(" | ")} |`,
-    );
+  const shown: ShownInterval[] = [];
   lines.push(
-    `| **verdict (point / interval)** | ${conditions.map((c) => `${g.conditions[c]?.passed ? "pass" : "fail"} / ${g.conditions[c]?.interval_passed ? "pass" : "fail"}`).join(" | ")} |`,
+    `| check | needs | ${conditions.join(" | ")} |`,
+    `|---|---|${conditions.map(() => "---").join("|")}|`,
+  );
+  for (const name of Object.keys(Object.values(g.conditions)[0]?.checks ?? {})) {
+    const first = Object.values(g.conditions)[0]?.checks[name];
+    if (!first) continue;
+    const cells = conditions.map((c) => {
+      const k = g.conditions[c]?.checks[name];
+      if (!k) return "–";
+      const { shows } = checkRule(k);
+      const { ci95, gate } = checkIntervals(k);
+      shown.push(...[ci95, gate].filter((x) => x !== undefined));
+      const value = shows === "level" || shows === "total" ? k.value : k.delta;
+      return `${k.passed ? "✅" : "❌"} ${num(value)}${ci95 ? ` ${formatInterval(ci95, num)}` : ""}${gate ? ` (${g.interval_method} ${formatInterval(gate, num)})` : ""}`;
+    });
+    lines.push(`| ${first.metric} | ${checkRule(first).need} | ${cells.join(" | ")} |`);
+  }
+  lines.push(
+    `| **verdict (point / interval)** | | ${conditions.map((c) => `${g.conditions[c]?.passed ? "pass" : "fail"} / ${g.conditions[c]?.interval_passed ? "pass" : "fail"}`).join(" | ")} |`,
     "",
   );
+  const notes = intervalNotes(shown);
+  if (notes.length > 0) lines.push(...notes.map((n) => `- ${n}`), "");
   lines.push("| condition | recall | tool-schema tokens | input tokens |", "|---|---|---|---|");
   for (const [condition, a] of Object.entries(s.aggregates[POOLED] ?? {}))
     lines.push(
@@ -40,7 +52,7 @@ export function renderMarkdown(s: Summary): string {
     );
   lines.push(
     "",
-    `Agent \`${s.run.agent}${s.run.model ? ` ${s.run.model}` : ""}\`, ${s.episodes} episodes, bootstrap ${s.bootstrap.iterations} iterations (seed ${s.bootstrap.seed}); protocol \`${s.protocol_sha256.slice(0, 12)}\`, condition manifest \`${s.run.condition_manifest_sha256.slice(0, 12)}\`.`,
+    `Agent \`${s.run.agent}${s.run.model ? ` ${s.run.model}` : ""}\`, ${s.episodes} episodes, bootstrap ${s.bootstrap.iterations} iterations (seed ${s.bootstrap.seed}); protocol \`${s.protocol_id}\` \`${s.protocol_sha256.slice(0, 12)}\` (${s.preregistered ? "preregistered" : "not preregistered"}), condition manifest \`${s.run.condition_manifest_sha256.slice(0, 12)}\`.`,
   );
   return `${lines.join("\n")}\n`;
 }

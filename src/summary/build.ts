@@ -14,6 +14,8 @@ import { summarizeEpisodes } from "./statistics.ts";
 export interface SummaryInput {
   readonly protocol: Protocol;
   readonly protocolSha256: string;
+  /** Whether `protocol` is the bundled preregistration (the shell compares hashes). */
+  readonly preregistered: boolean;
   /** The metadata every merged record shares. */
   readonly metadata: RunMetadata;
   readonly records: readonly Pick<
@@ -73,6 +75,7 @@ export function gateFor(
   protocol: Protocol,
   stats: Pick<Summary, "bootstrap" | "aggregates" | "complete">,
   prerequisite: PrerequisiteStatus,
+  preregistered: boolean,
 ): Gate {
   return evaluateGate(
     protocol,
@@ -86,6 +89,7 @@ export function gateFor(
       complete: stats.complete,
     },
     prerequisite,
+    preregistered,
   );
 }
 
@@ -129,13 +133,14 @@ export function buildSummary(input: SummaryInput, clock?: () => number): Summary
     missing_episodes: missing.length,
     protocol_id: protocol.protocol_id,
     protocol_sha256: input.protocolSha256,
+    preregistered: input.preregistered,
     run: input.metadata,
     run_files: input.runFiles.map((f) => ({ path: f.path, sha256: f.sha256 })),
     episodes: rows.length,
     infrastructure_errors: { total: errors.length, by_code: byCode },
     reported_models: models,
     ...statistics,
-    gate: gateFor(protocol, { ...statistics, complete }, input.prerequisite),
+    gate: gateFor(protocol, { ...statistics, complete }, input.prerequisite, input.preregistered),
     episode_scores: [...rows],
   };
   return { ok: true, summary, coreMs };

@@ -1,14 +1,15 @@
 /**
- * The summary file (`fabench-summary/v2`, published as schemas/summary.schema.json): the schema is
+ * The summary file (`fabench-summary/v3`, published as schemas/summary.schema.json): the schema is
  * written first and the `Summary` type is inferred from it, so what `score` builds and what `gate`
  * and `report` read cannot drift apart. Readers refuse a summary that does not match, with every
  * problem, so a hand-edited or truncated summary is never half-read.
  */
 import { z } from "zod";
+import { GATE_RULES } from "../authoring/index.ts";
 import { runMetadataSchema, runRecordSchema } from "../conditions/runner/index.ts";
 import { METHODS } from "../metrics/index.ts";
 
-export const SUMMARY_FORMAT = "fabench-summary/v2";
+export const SUMMARY_FORMAT = "fabench-summary/v3";
 
 const sha = z.string().regex(/^[0-9a-f]{64}$/);
 const count = z.number().int().nonnegative();
@@ -49,6 +50,8 @@ const breakdownSchema = z.strictObject({
 
 const pair = z.tuple([bound, bound]).readonly().nullable();
 const checkSchema = z.strictObject({
+  metric: z.string(),
+  rule: z.enum(GATE_RULES),
   value: z.number().nullable(),
   full: z.number().nullable(),
   delta: z.number().nullable(),
@@ -66,6 +69,7 @@ const verdictSchema = z.strictObject({
 
 const gateSchema = z.strictObject({
   status: z.enum(["PASS", "FAIL", "BLOCKED"]),
+  preregistered: z.boolean(),
   prerequisite: z.strictObject({
     satisfied: z.boolean(),
     blocking: z.array(z.strictObject({ stage: z.string(), reason: z.string() })),
@@ -115,6 +119,8 @@ export const summarySchema = z.strictObject({
   missing_episodes: count,
   protocol_id: z.string(),
   protocol_sha256: sha,
+  /** Whether the protocol is the bundled preregistration; every verdict under another one says so. */
+  preregistered: z.boolean(),
   run: runMetadataSchema,
   run_files: z.array(z.strictObject({ path: z.string(), sha256: sha })),
   episodes: count,

@@ -93,7 +93,7 @@ describe("fabench score, gate and report", () => {
     expect(page).not.toMatch(/<script|(src|href)="https?:/);
   });
 
-  it("shows an unbounded gate bound as −∞, not as a missing value", async () => {
+  it("shows an unbounded gate bound at the metric's limit, marked and explained, not as a missing value", async () => {
     const out = join(temp(), "s.json");
     await runCli(["score", run(), "--out", out, "--allow-incomplete"]);
     const summary = JSON.parse(readFileSync(out, "utf8"));
@@ -104,7 +104,9 @@ describe("fabench score, gate and report", () => {
     const html = join(temp(), "r.html");
     expect((await runCli(["report", edited, "--format", "md", "--out", md])).code).toBe(0);
     expect((await runCli(["report", edited, "--out", html])).code).toBe(0);
-    expect(readFileSync(md, "utf8")).toContain("(bootstrap_t [−∞, 0.0100])");
+    const markdown = readFileSync(md, "utf8");
+    expect(markdown).toContain("(bootstrap_t [−1.0000†, 0.0100])");
+    expect(markdown).toContain("† unbounded: the method gave no bound on that side");
     expect(readFileSync(html, "utf8")).toContain("gate [−∞, 0.0100]");
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.ts";
@@ -67,6 +68,23 @@ describe("what a user types wrong, named as such", () => {
     expect(report.code).toBe(0);
     expect(readFileSync(html, "utf8")).toContain("<pre>");
     expect((await runCli(["report", summary, "--runs", run, "--runs", run, "--out", html])).code).toBe(0);
+  });
+
+  it("refuses to show a run's answers beside a summary scored from another run, naming both hashes", async () => {
+    const { summary } = await scoredRun(temp());
+    const other = join(temp(), "other.jsonl");
+    const tasks = "v4-multi_source_comparison-en-0*";
+    expect((await runCli(["run", "--agent", "reference", "--tasks", tasks, "--out", other])).code).toBe(0);
+    const html = join(temp(), "r.html");
+    const refused = await runCli(["report", summary, "--runs", other, "--out", html]);
+    expect(refused.code).toBe(2);
+    const scoredFrom = JSON.parse(readFileSync(summary, "utf8")).run_files[0].sha256.slice(0, 12);
+    const given = createHash("sha256").update(readFileSync(other)).digest("hex").slice(0, 12);
+    expect(refused.err).toMatch(/other\.jsonl: runs_not_scored_in_summary: its hash /);
+    expect(refused.err.split("\n")).toHaveLength(2);
+    expect(refused.err).toContain(`${given}…`);
+    expect(refused.err).toContain(`${scoredFrom}…`);
+    expect(() => readFileSync(html)).toThrow();
   });
 
   it("ships a dated example price table that --prices reads, and the demo's hint names it", async () => {

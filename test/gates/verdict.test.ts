@@ -50,11 +50,11 @@ const delta = (
   t: [number, number] = [low, high],
 ): IntervalView => ({ point, low, high, calibrated: { bootstrap_t: { low: t[0], high: t[1] } } });
 const checkOf = (i: GateInputs, condition: string, check: string) =>
-  evaluateGate(protocol, i, satisfied).conditions[condition]!.checks[check]!;
+  evaluateGate(protocol, i, satisfied, true).conditions[condition]!.checks[check]!;
 
 describe("the gate", () => {
   it("passes a condition that matches FULL with far fewer tokens", () => {
-    const gate = evaluateGate(protocol, inputs(), satisfied);
+    const gate = evaluateGate(protocol, inputs(), satisfied, true);
     expect(gate.status).toBe("PASS");
     expect(Object.values(gate.conditions).every((c) => c.passed && c.interval_passed)).toBe(true);
   });
@@ -167,6 +167,7 @@ describe("the gate", () => {
       protocol,
       inputs({ "SR-5|required_fact_recall|delta": delta(-0.01, -0.05, 0.02) }),
       satisfied,
+      true,
     ).conditions["SR-5"]!;
     expect([wide.passed, wide.interval_passed]).toEqual([true, false]);
   });
@@ -177,6 +178,7 @@ describe("the gate", () => {
       protocol,
       inputs({ "SR-5|required_fact_recall|delta": delta(-0.005, -0.015, 0.01, [-0.03, 0.012]) }),
       satisfied,
+      true,
     );
     const c = v.conditions["SR-5"]!;
     expect(v.interval_method).toBe("bootstrap_t");
@@ -191,26 +193,34 @@ describe("the gate", () => {
       high: 0.001,
       calibrated: { bootstrap_t: { low: null, high: 0.004 } },
     };
-    const c = evaluateGate(protocol, inputs({ "SR-5|required_fact_recall|delta": view }), satisfied)
+    const c = evaluateGate(protocol, inputs({ "SR-5|required_fact_recall|delta": view }), satisfied, true)
       .conditions["SR-5"]!;
     expect([c.passed, c.interval_passed]).toEqual([true, false]);
     expect(c.checks["fact_recall"]!.ci95_gate).toEqual([null, 0.004]);
   });
 
   it("is BLOCKED while the prerequisite is unmet, even when every condition passes", () => {
-    const gate = evaluateGate(protocol, inputs(), {
-      satisfied: false,
-      blocking: [{ stage: "#432", reason: "pending" }],
-    });
+    const gate = evaluateGate(
+      protocol,
+      inputs(),
+      {
+        satisfied: false,
+        blocking: [{ stage: "#432", reason: "pending" }],
+      },
+      true,
+    );
     expect(gate.status).toBe("BLOCKED");
     expect(gate.any_deployable_condition_passed).toBe(true);
   });
 
   it("cannot pass an incomplete run set", () => {
-    expect(evaluateGate(protocol, inputs({}, {}, false), satisfied).status).toBe("FAIL");
+    expect(evaluateGate(protocol, inputs({}, {}, false), satisfied, true).status).toBe("FAIL");
   });
 
   it("gives per-catalog verdicts beside the pooled one", () => {
-    expect(Object.keys(evaluateGate(protocol, inputs(), satisfied).per_catalog)).toEqual(["100", "250"]);
+    expect(Object.keys(evaluateGate(protocol, inputs(), satisfied, true).per_catalog)).toEqual([
+      "100",
+      "250",
+    ]);
   });
 });

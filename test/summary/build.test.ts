@@ -54,6 +54,7 @@ function input(
   return {
     protocol,
     protocolSha256: "0".repeat(64),
+    preregistered: true,
     // Only `trials` is read; the rest is copied into the summary as it is.
     metadata: { trials: 1 } as unknown as RunMetadata,
     records: episodes.map((r) => ({ ...r, turns: [{ model: models(r) }] })),

@@ -5,13 +5,17 @@
  */
 import {
   arrayElementStarts,
+  declaredFormat,
+  formatOf,
   inputError,
   KIND_PROBE_LINES,
   LineIndex,
   notOfKindMessage,
   parseJsonLines,
   parseJsonText,
+  wrongKind,
 } from "../core/index.ts";
+import { CORPUS_FORMAT } from "./corpus-file.ts";
 
 export type CorpusFormat = "json-array" | "json-object" | "jsonl";
 
@@ -52,7 +56,10 @@ export function parseCorpusText(text: string, file: string): CorpusRows {
         file,
       });
     if (key === undefined)
-      throw inputError(STAGE, "no_task_list", "the object has neither tasks nor rows", { file });
+      throw (
+        wrongKind(file, formatOf(document), CORPUS_FORMAT, STAGE) ??
+        inputError(STAGE, "no_task_list", "the object has neither tasks nor rows", { file })
+      );
     const list = record[key];
     if (!Array.isArray(list)) throw inputError(STAGE, "no_task_list", `${key} is not a list`, { file });
     return { format: "json-object", rows: fromArray(list, text, key), document };
@@ -77,6 +84,14 @@ function fromArray(list: unknown[], text: string, key: string | null): CorpusRow
 }
 
 function fromJsonLines(text: string, file: string): CorpusRows {
+  // A fabench file of another kind (a run file) says so on its first line.
+  const wrong = wrongKind(
+    file,
+    declaredFormat(text.slice(0, text.indexOf("\n") + 1 || undefined)),
+    CORPUS_FORMAT,
+    STAGE,
+  );
+  if (wrong) throw wrong;
   const probed = rowlessLines(text);
   if (probed > 0)
     throw inputError(STAGE, "not_a_corpus_file", notOfKindMessage("corpus", "corpus row", probed), { file });

@@ -5,6 +5,7 @@ export {
   INTERVAL_METHODS,
   intervalChecks,
   parseProtocol,
+  PROTOCOL_FORMAT,
   protocolCoherenceProblems,
   protocolSchema,
   type CalibratedMethod,

@@ -22,6 +22,8 @@ const visibility = z.discriminatedUnion("kind", [
   }),
 ]);
 
+export const PROTOCOL_FORMAT = "fabench-preregistration/v1";
+
 /** How a gate check compares a condition with the baseline. */
 export const GATE_RULES = [
   "delta_at_least",
@@ -50,7 +52,7 @@ const stage = z.strictObject({
 });
 
 export const protocolSchema = z.strictObject({
-  format: z.literal("fabench-preregistration/v1"),
+  format: z.literal(PROTOCOL_FORMAT),
   protocol_id: identifier,
   protocol_issue: z.string(),
   title: z.string(),

@@ -1,6 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { authoredFileSchema, generateCorpus, type AuthoredFile } from "../authoring/index.ts";
+import {
+  AUTHORED_FORMAT,
+  authoredFileSchema,
+  generateCorpus,
+  type AuthoredFile,
+} from "../authoring/index.ts";
 import {
   FabenchError,
   formatJsonFile,
@@ -112,7 +117,7 @@ function readAuthored(dir: string, strata: readonly string[]): AuthoredFile[] {
       })),
     });
   return paths.map((path, i) => {
-    const file = loadWithSchema(path, "corpus", authoredFileSchema, "invalid_authored_file");
+    const file = loadWithSchema(path, "corpus", authoredFileSchema, "invalid_authored_file", AUTHORED_FORMAT);
     if (file.stratum !== strata[i])
       throw inputError("corpus", "authored_stratum_mismatch", `the file says stratum ${file.stratum}`, {
         file: path,

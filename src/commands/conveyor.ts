@@ -4,6 +4,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import type { Protocol } from "../authoring/index.ts";
 import { FabenchError, sha256Hex, usageError, writeJsonAtomic } from "../core/index.ts";
 import {
+  CONVEYOR_FORMAT,
   conveyorSchema,
   prerequisiteStatus,
   STAGE_STATES,
@@ -17,7 +18,7 @@ import { loadProtocol, loadWithSchema, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 
 export function loadConveyor(path: string): Conveyor {
-  return loadWithSchema(path, "conveyor", conveyorSchema, "invalid_conveyor");
+  return loadWithSchema(path, "conveyor", conveyorSchema, "invalid_conveyor", CONVEYOR_FORMAT);
 }
 
 /** Artifact paths are relative to the conveyor file's folder; the bytes are hashed now. */

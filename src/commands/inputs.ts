@@ -2,15 +2,35 @@
  * The I/O shell's loaders: read a file, parse it with a stage's pure parser, and turn problems
  * into one input error (exit 2) that lists every one of them.
  */
-import { parseCorpusText, parsePlan, parseProtocol, type Plan, type Protocol } from "../authoring/index.ts";
+import {
+  PLAN_FORMAT,
+  parseCorpusText,
+  parsePlan,
+  parseProtocol,
+  PROTOCOL_FORMAT,
+  type Plan,
+  type Protocol,
+} from "../authoring/index.ts";
 import { join } from "node:path";
-import { catalogFileName, nestingProblems, parseCatalog, type Catalog } from "../conditions/catalog/index.ts";
-import { parseConditionManifest, type ConditionManifest } from "../conditions/routing/index.ts";
+import {
+  CATALOG_FORMAT,
+  catalogFileName,
+  nestingProblems,
+  parseCatalog,
+  type Catalog,
+} from "../conditions/catalog/index.ts";
+import {
+  CONDITION_MANIFEST_FORMAT,
+  parseConditionManifest,
+  type ConditionManifest,
+} from "../conditions/routing/index.ts";
 import type { z } from "zod";
 import {
   bundledPath,
   canonicalSha256,
+  declaredFormat,
   decodeUtf8,
+  formatOf,
   inputError,
   normalizeQuery,
   parseJsonText,
@@ -18,10 +38,11 @@ import {
   type Result,
   sha256Hex,
   withJsonLines,
+  wrongKind,
   zodProblems,
 } from "../core/index.ts";
 import { coverageStudySchema, type CoverageStudy } from "../metrics/index.ts";
-import { summarySchema, type Summary } from "../summary/index.ts";
+import { SUMMARY_FORMAT, summarySchema, type Summary } from "../summary/index.ts";
 
 export interface Loaded<T> {
   readonly value: T;
@@ -42,13 +63,24 @@ export function readTextFile(path: string, stage: string): TextFile {
   return { path, bytes, text: decodeUtf8(bytes, path, stage), fileSha256: sha256Hex(bytes) };
 }
 
+/** A JSON file of one fabench kind (`format`), parsed; a file of another kind is named in one line. */
 function loadJson<T>(
   path: string,
   stage: string,
+  format: string | null,
   parse: (value: unknown, file: string) => Result<T>,
 ): Loaded<T> {
   const file = readTextFile(path, stage);
-  const result = parse(parseJsonText(file.text, path, stage), path);
+  let value: unknown;
+  try {
+    value = parseJsonText(file.text, path, stage);
+  } catch (error) {
+    // A JSON Lines file of another kind (a run file) is not JSON; its first line says what it is.
+    throw (format === null ? null : wrongKind(path, declaredFormat(file.text), format, stage)) ?? error;
+  }
+  const wrong = format === null ? null : wrongKind(path, formatOf(value), format, stage);
+  if (wrong) throw wrong;
+  const result = parse(value, path);
   if (!result.ok) {
     const first = result.problems[0];
     throw inputError(stage, first?.code ?? "invalid_input", first?.message ?? "invalid input", {
@@ -65,8 +97,9 @@ export function loadWithSchema<S extends z.ZodType>(
   stage: string,
   schema: S,
   code: string,
+  format: string | null = null,
 ): z.infer<S> {
-  return loadJson(path, stage, (value, file) => {
+  return loadJson(path, stage, format, (value, file) => {
     const parsed = schema.safeParse(value);
     return parsed.success
       ? { ok: true, value: parsed.data }
@@ -75,11 +108,11 @@ export function loadWithSchema<S extends z.ZodType>(
 }
 
 export function loadProtocol(path: string): Loaded<Protocol> {
-  return loadJson(path, "protocol", parseProtocol);
+  return loadJson(path, "protocol", PROTOCOL_FORMAT, parseProtocol);
 }
 
 export function loadPlan(path: string): Loaded<Plan> {
-  return loadJson(path, "plan", parsePlan);
+  return loadJson(path, "plan", PLAN_FORMAT, parsePlan);
 }
 
 export interface LoadedCatalog {
@@ -92,7 +125,7 @@ export interface LoadedCatalog {
 /** The protocol's catalogs from a folder (`{size}.json`), each checked, and checked to nest. */
 export function loadCatalogs(dir: string, sizes: readonly number[]): LoadedCatalog[] {
   const loaded = sizes.map((size) => {
-    const found = loadJson(join(dir, catalogFileName(size)), "catalog", parseCatalog);
+    const found = loadJson(join(dir, catalogFileName(size)), "catalog", CATALOG_FORMAT, parseCatalog);
     return { size, catalog: found.value, file: found.path, fileSha256: found.fileSha256 };
   });
   const problems = nestingProblems(loaded);
@@ -119,7 +152,7 @@ export function loadPriorQueries(paths: readonly string[]): Map<string, string> 
 }
 
 export function loadConditionManifest(path: string): Loaded<ConditionManifest> {
-  return loadJson(path, "conditions", parseConditionManifest);
+  return loadJson(path, "conditions", CONDITION_MANIFEST_FORMAT, parseConditionManifest);
 }
 
 /** A `fabench simulate coverage --json` output (its published schema), for the report's coverage footnote. */
@@ -129,7 +162,7 @@ export function readCoverageStudy(path: string): CoverageStudy {
 
 /** A summary file, checked field by field against its published schema. */
 export function readSummary(path: string): Summary {
-  return loadWithSchema(path, "summary", summarySchema, "invalid_summary");
+  return loadWithSchema(path, "summary", summarySchema, "invalid_summary", SUMMARY_FORMAT);
 }
 
 /** The protocol a summary was scored under: refused (exit 2) when its hash is not the summary's. */

@@ -31,3 +31,4 @@ export { jsonEqual } from "./json-equal.ts";
 export { createDraw, PythonRandom, type IndexDraw, type RngName } from "./random.ts";
 export { episodeKey, taskSizeKey, type EpisodeKey } from "./keys.ts";
 export { BUNDLED_FILES, bundledPath, isBundledName, toolRevision, toolRoot, toolVersion } from "./tool.ts";
+export { declaredFormat, formatOf, wrongKind } from "./file-kind.ts";

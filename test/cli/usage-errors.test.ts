@@ -87,6 +87,60 @@ describe("what a user types wrong, named as such", () => {
     expect(() => readFileSync(html)).toThrow();
   });
 
+  it("names a file of the wrong kind in one line, with the command that reads it", async () => {
+    const { run, summary } = await scoredRun(temp());
+    const cases: Array<[string[], string]> = [
+      [
+        ["score", summary],
+        `${summary}: wrong_file_kind: this is a fabench summary (fabench-summary/v3), not a fabench run file (fabench-run-record/v1) — did you mean \`fabench gate\` or \`fabench report\`?`,
+      ],
+      [
+        ["gate", run],
+        `${run}: wrong_file_kind: this is a fabench run file (fabench-run-record/v1), not a fabench summary (fabench-summary/v3) — did you mean \`fabench score\`, \`fabench report --runs\` or \`fabench runs\`?`,
+      ],
+      [
+        ["corpus", "check", "manifests/preregistration.json"],
+        "manifests/preregistration.json: wrong_file_kind: this is a fabench protocol (fabench-preregistration/v1), not a fabench corpus (fabench-corpus/v1) — did you mean `--protocol`?",
+      ],
+      [
+        ["report", "tasks/catalogs/100.json"],
+        "tasks/catalogs/100.json: wrong_file_kind: this is a fabench catalog (fabench-catalog/v1), not a fabench summary (fabench-summary/v3) — did you mean `--catalogs DIR` (the folder that holds it)?",
+      ],
+    ];
+    for (const [argv, line] of cases) {
+      const writes = argv[0] === "score" || argv[0] === "report";
+      const result = await runCli([...argv, ...(writes ? ["--out", join(temp(), "never-written")] : [])]);
+      expect(result.code).toBe(2);
+      expect(result.err).toBe(`${line}\n`);
+    }
+    expect(() => readFileSync(join(temp(), "never-written"))).toThrow();
+    // The same kind in an older format: say so, not "invalid field".
+    const old = join(temp(), "old.json");
+    writeFileSync(old, readFileSync(summary, "utf8").replace("fabench-summary/v3", "fabench-summary/v2"));
+    const refused = await runCli(["gate", old]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toBe(
+      `${old}: unsupported_format: this is a fabench summary in format fabench-summary/v2; this fabench reads fabench-summary/v3 — make it again with this version\n`,
+    );
+  });
+
+  it("reports metadata that differs between run files once per field, with both values", async () => {
+    const tasks = ["--tasks", "v4-single_property_value_unit_provenance-en-0*", "--conditions", "FULL,SR-5"];
+    const a = join(temp(), "a.jsonl");
+    const b = join(temp(), "b.jsonl");
+    expect((await runCli(["run", "--agent", "reference", ...tasks, "--out", a])).code).toBe(0);
+    const other = ["--tokenizer", "cl100k_base", "--out", b];
+    expect((await runCli(["run", "--agent", "reference", ...tasks, ...other])).code).toBe(0);
+    const refused = await runCli(["score", a, b, "--out", join(temp(), "s.json")]);
+    expect(refused.code).toBe(2);
+    // 4 tasks × 2 catalogs × 2 conditions = 16 records of b differ in one field: one line.
+    const lines = refused.err.trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^.*b\.jsonl:1: metadata_mismatch: metadata tokenizer is "[^"]*cl100k_base" here but "[^"]*o200k_base" in .*a\.jsonl \(16 record\(s\) of this file\); runs made with different settings cannot be merged$/,
+    );
+  });
+
   it("ships a dated example price table that --prices reads, and the demo's hint names it", async () => {
     const table = JSON.parse(readFileSync("examples/prices.json", "utf8")) as { as_of: string; note: string };
     expect(table.as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -25,17 +25,27 @@ export function mergeRuns(sources: readonly MergeSource[]): MergeResult {
       missing: [],
     };
   const metadata = canonicalJson(first.metadata);
+  const firstFile = sources.find((s) => s.records.length > 0)?.file ?? "";
+  // Records whose metadata differs, grouped by file and metadata: one problem per differing field.
+  const mismatches = new Map<string, { where: Problem; metadata: RunRecord["metadata"]; count: number }>();
   const seen = new Map<string, string>();
   const records: RunRecord[] = [];
   for (const source of sources)
     source.records.forEach((record, i) => {
       const where = { file: source.file, ...(source.lines[i] ? { line: source.lines[i] } : {}) };
-      if (canonicalJson(record.metadata) !== metadata)
-        return problems.push({
-          code: "metadata_mismatch",
-          message: "this record's metadata differs from the first record's; these runs cannot be merged",
-          ...where,
-        });
+      const own = canonicalJson(record.metadata);
+      if (own !== metadata) {
+        const group = `${source.file}\u0000${own}`;
+        const known = mismatches.get(group);
+        if (known) known.count++;
+        else
+          mismatches.set(group, {
+            where: { code: "metadata_mismatch", message: "", ...where },
+            metadata: record.metadata,
+            count: 1,
+          });
+        return;
+      }
       const key = episodeKey(record);
       const previous = seen.get(key);
       if (previous)
@@ -47,6 +57,12 @@ export function mergeRuns(sources: readonly MergeSource[]): MergeResult {
       seen.set(key, `${source.file}:${source.lines[i] ?? "?"}`);
       records.push(record);
     });
+  for (const { where, metadata: other, count } of mismatches.values())
+    for (const [field, here, there] of differingFields(other, first.metadata, ""))
+      problems.push({
+        ...where,
+        message: `metadata ${field} is ${shown(here)} here but ${shown(there)} in ${firstFile} (${count} record(s) of this file); runs made with different settings cannot be merged`,
+      });
   const selection = first.metadata.selection;
   const conditionOrder = new Map(selection.conditions.map((c, i) => [c, i]));
   records.sort(
@@ -79,4 +95,21 @@ function missingEpisodes(records: readonly RunRecord[], metadata: RunRecord["met
           if (!have.has(key)) missing.push(key);
         }
   return missing;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** `[path, here, there]` for every leaf where two metadata objects differ, keys in code-point order. */
+function differingFields(here: unknown, there: unknown, prefix: string): Array<[string, unknown, unknown]> {
+  if (!isPlainObject(here) || !isPlainObject(there))
+    return canonicalJson(here) === canonicalJson(there) ? [] : [[prefix, here, there]];
+  const keys = [...new Set([...Object.keys(here), ...Object.keys(there)])].sort(compareCodePoints);
+  return keys.flatMap((k) => differingFields(here[k], there[k], prefix ? `${prefix}.${k}` : k));
+}
+
+/** A value as JSON, cut to a readable length. */
+function shown(value: unknown): string {
+  const text = value === undefined ? "absent" : JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }

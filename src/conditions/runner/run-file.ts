@@ -4,14 +4,16 @@
  */
 import { closeSync, fsyncSync, openSync, writeSync } from "node:fs";
 import {
+  declaredFormat,
   type FabenchError,
   inputError,
   issuePath,
   KIND_PROBE_LINES,
   notOfKindMessage,
   type Problem,
+  wrongKind,
 } from "../../core/index.ts";
-import { runRecordSchema, type RunRecord } from "./record.ts";
+import { RECORD_FORMAT, runRecordSchema, type RunRecord } from "./record.ts";
 
 export interface ParsedRun {
   readonly records: RunRecord[];
@@ -25,6 +27,8 @@ export interface ParsedRun {
 export function parseRunBytes(bytes: Buffer, file: string): ParsedRun {
   const end = bytes.lastIndexOf(0x0a) + 1;
   const text = bytes.subarray(0, end).toString("utf8");
+  const wrong = wrongKind(file, declaredFormat(bytes.toString("utf8")), RECORD_FORMAT, "run");
+  if (wrong) throw wrong;
   const records: RunRecord[] = [];
   const lines: number[] = [];
   const problems: Problem[] = [];

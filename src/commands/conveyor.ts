@@ -1,8 +1,8 @@
 /** `fabench conveyor status` and `fabench conveyor record`: the prerequisite chain and its evidence. */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type { Protocol } from "../authoring/index.ts";
-import { FabenchError, sha256Hex, usageError, writeJsonAtomic } from "../core/index.ts";
+import { FabenchError, readBytes, sha256Hex, usageError, writeJsonAtomic } from "../core/index.ts";
 import {
   CONVEYOR_FORMAT,
   conveyorSchema,
@@ -26,7 +26,7 @@ export function artifactCheck(conveyorPath: string): ArtifactCheck {
   return (evidence: Evidence) => {
     const path = join(dirname(conveyorPath), evidence.artifact_path);
     if (!existsSync(path)) return "missing";
-    return sha256Hex(readFileSync(path)) === evidence.artifact_sha256 ? "ok" : "changed";
+    return sha256Hex(readBytes(path, "evidence")) === evidence.artifact_sha256 ? "ok" : "changed";
   };
 }
 

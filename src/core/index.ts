@@ -20,7 +20,16 @@ export {
   restLine,
   type JsonProblemList,
 } from "./problem-list.ts";
-export { decodeUtf8, parseJsonLines, parseJsonText, readBytes, type JsonLine } from "./json-file.ts";
+export {
+  decodeUtf8,
+  DEFAULT_READ_LIMIT,
+  parseJsonLines,
+  parseJsonText,
+  READ_LIMITS,
+  readBytes,
+  readLimit,
+  type JsonLine,
+} from "./json-file.ts";
 export { arrayElementStarts, jsonPathLines, locateJsonError, type JsonPath } from "./json-syntax.ts";
 export { formatJsonFile, writeFileAtomic, writeJsonAtomic } from "./atomic-write.ts";
 export { caseFold, collapsePythonWhitespace, normalizeQuery } from "./normalize.ts";

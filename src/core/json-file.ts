@@ -10,14 +10,57 @@ import { LineIndex } from "./text.ts";
 const BLANK = /^[ \t]*$/;
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
+const MIB = 1024 * 1024;
+
+/**
+ * The largest file each stage reads, checked before reading so no input can exhaust memory.
+ * Generous for real files (a 1,440-episode reference run is 7.6 MB; a model run a few hundred MB).
+ */
+export const READ_LIMITS: Readonly<Record<string, number>> = {
+  run: 1024 * MIB,
+  batch: 256 * MIB,
+  summary: 512 * MIB,
+  evidence: 1024 * MIB,
+  corpus: 64 * MIB,
+  envelope: 16 * MIB,
+};
+/** Every other kind (protocol, plan, catalog, manifest, conveyor, prices, scenarios…). */
+export const DEFAULT_READ_LIMIT = 64 * MIB;
+
+export function readLimit(stage: string): number {
+  return READ_LIMITS[stage] ?? DEFAULT_READ_LIMIT;
+}
+
+const sizeText = (bytes: number) => (bytes >= MIB ? `${Math.round(bytes / MIB)} MiB` : `${bytes} bytes`);
+
+/** A regular file's bytes; a folder, a device, a pipe or a file over the stage's limit is refused unread. */
 export function readBytes(path: string, stage: string): Buffer {
-  let isDirectory = false;
+  if (path === "") throw inputError(stage, "empty_path", "an empty path was given where a file was expected");
+  let stats: ReturnType<typeof statSync>;
   try {
-    isDirectory = statSync(path).isDirectory();
+    stats = statSync(path);
   } catch (error) {
     throw inputError(stage, "unreadable_file", describeFsError(error), { file: path });
   }
-  if (isDirectory) throw inputError(stage, "unreadable_file", "is a folder, not a file", { file: path });
+  if (stats.isDirectory())
+    throw inputError(stage, "unreadable_file", "is a folder, not a file", { file: path });
+  if (!stats.isFile())
+    throw inputError(
+      stage,
+      "not_a_regular_file",
+      "is not a regular file (a device, pipe or socket); give a file",
+      {
+        file: path,
+      },
+    );
+  const limit = readLimit(stage);
+  if (stats.size > limit)
+    throw inputError(
+      stage,
+      "file_too_large",
+      `is ${stats.size.toLocaleString("en-US")} bytes, more than the ${sizeText(limit)} a ${stage} file may be`,
+      { file: path },
+    );
   try {
     return readFileSync(path);
   } catch (error) {

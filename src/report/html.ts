@@ -2,26 +2,51 @@
  * The report: one self-contained static HTML file (inline CSS and SVG, no script, no network) —
  * the verdict with its blocking chain, the gate tables, a forest plot of the paired deltas,
  * tokens per condition, breakdowns, answer failures, an episode browser and the provenance.
+ * It reads at a 1280 px window (and at 800): long hashes, JSON and answers wrap, wide tables
+ * scroll inside their own box, and the plots shrink to fit.
  */
 import { intervalChecks, type Protocol } from "../authoring/index.ts";
-import { episodeKey } from "../core/index.ts";
-import { METHODS, POOLED, statisticKey, type Breakdown, type CoverageStudy } from "../metrics/index.ts";
+import { checkIntervals, checkRule, NOT_PREREGISTERED, onTheNumbers } from "../gates/index.ts";
+import {
+  formatInterval,
+  intervalNotes,
+  METHODS,
+  shownInterval,
+  POOLED,
+  statisticKey,
+  type Breakdown,
+  type CoverageStudy,
+  type ShownInterval,
+} from "../metrics/index.ts";
+import { episodeBrowser } from "./episodes.ts";
 import { barChart, escape, forestPlot, type ForestRow } from "./svg.ts";
 import type { Summary } from "../summary/index.ts";
 
-const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:1100px;color:#222;padding:0 1rem}
+/**
+ * Nothing may be wider than the window: text breaks at spaces where it can and anywhere in a
+ * hash, JSON or code (`overflow-wrap:anywhere` also lets a table cell shrink below its longest
+ * token); answers keep their line breaks but wrap (`pre-wrap`); the provenance table has a fixed
+ * layout; the SVG plots scale down; and a table that still cannot fit (many columns at 800 px)
+ * scrolls inside its `.wide` box instead of widening the page.
+ */
+const CSS = `*,*::before,*::after{box-sizing:border-box}
+body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:1100px;color:#222;padding:0 1rem;overflow-wrap:break-word}
 h1{font-size:1.6rem}h2{margin-top:2.2rem;border-bottom:1px solid #ddd}table{border-collapse:collapse;margin:.6rem 0}
 td,th{border:1px solid #ddd;padding:.25rem .5rem;text-align:right}th:first-child,td:first-child{text-align:left}
 .verdict{display:inline-block;padding:.3rem .8rem;border-radius:4px;color:#fff;font-weight:700}
+.pilot{font-size:.9rem;padding:.15rem .5rem;border-radius:4px;background:#c33;color:#fff;vertical-align:middle}.pilot-note{border-left:4px solid #c33;padding:.3rem .6rem;background:#fdf0f0}
 .PASS{background:#2a7}.FAIL{background:#c33}.BLOCKED{background:#b70}.ok{color:#2a7}.no{color:#c33}
-code{font-size:12px}details{margin:.2rem 0}summary{cursor:pointer}.muted{color:#777}`;
+code,pre{font-size:12px;overflow-wrap:anywhere}pre{white-space:pre-wrap;margin:.4rem 0}
+details{margin:.2rem 0}summary{cursor:pointer}.muted{color:#777}
+.wide{max-width:100%;overflow-x:auto}svg.plot{display:block;max-width:100%;height:auto}
+table.provenance{table-layout:fixed;width:100%}table.provenance td{text-align:left}table.provenance td:first-child{width:15rem}
+@media (max-width:1000px){td,th{padding:.2rem .3rem}th{font-size:12px}table.provenance td:first-child{width:9rem}}`;
+
+/** A table in a box that scrolls sideways if the table cannot be made to fit the page. */
+const wide = (table: string) => `<div class="wide">${table}</div>`;
 
 const num = (v: number | null | undefined, digits = 4) =>
   v === null || v === undefined ? "–" : Math.abs(v) >= 100 ? Math.round(v).toString() : v.toFixed(digits);
-
-/** A gate bound is null beside a defined estimate only when the interval is unbounded on that side. */
-const gateBound = (v: number | null, side: "low" | "high") =>
-  v === null ? (side === "low" ? "−∞" : "+∞") : num(v);
 
 /** `protocol` is the one the summary was scored under (the caller checks its hash): the plot's margins come from its gate. */
 export function renderHtml(
@@ -31,58 +56,96 @@ export function renderHtml(
   coverage?: CoverageStudy,
 ): string {
   const g = summary.gate;
+  const episodes = episodeBrowser(summary, finalTexts);
   const sections = [
-    `<h1>fabench report — ${escape(summary.protocol_id)}</h1>`,
-    `<p id="verdict">Verdict: <span class="verdict ${g.status}">${g.status}</span>${summary.complete ? "" : ` <strong>incomplete run set (${summary.missing_episodes} episodes missing): the gate cannot pass</strong>`}</p>`,
-    g.prerequisite.satisfied
-      ? ""
-      : `<p>Blocked by the prerequisite chain:</p><ul>${g.prerequisite.blocking.map((b) => `<li><strong>${escape(b.stage)}</strong>: ${escape(b.reason)}</li>`).join("")}</ul>`,
-    `<p class="muted">Agent <code>${escape(summary.run.agent)}</code>${summary.run.model ? ` model <code>${escape(summary.run.model)}</code>` : ""}; ${summary.episodes} episodes; ${summary.infrastructure_errors.total} infrastructure errors. The point-estimate rule is the protocol's verdict; the interval rule is reported beside it.</p>`,
+    header(summary),
     gateSection(summary),
     forestSection(summary, protocol),
     coverageFootnote(summary, coverage),
     tokenSection(summary),
     breakdownSection(summary),
     failureSection(summary),
-    episodeSection(summary, finalTexts),
+    episodes.html,
     provenanceSection(summary),
   ];
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fabench report — ${escape(g.status)}</title><style>${CSS}</style></head><body>${sections.join("\n")}</body></html>\n`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>fabench report — ${escape(g.status)}</title><style>${CSS}\n${episodes.css}</style></head><body>${sections.join("\n")}</body></html>\n`;
 }
 
-function gateTable(conditions: Summary["gate"]["conditions"]): string {
+/**
+ * The top of the report, the decision: the title, the verdict line, the blocking chain and the
+ * run in one sentence. Each is one entry of a list, and the verdict line is a list of parts after
+ * its badge, so a label or a line can be added without touching the others.
+ */
+function header(s: Summary): string {
+  const g = s.gate;
+  const verdict = [
+    `<span class="verdict ${g.status}">${g.status}</span>`,
+    g.status === "BLOCKED" ? `<span id="numbers">on the numbers: ${escape(onTheNumbers(g))}</span>` : "",
+    s.complete
+      ? ""
+      : `<strong>incomplete run set (${s.missing_episodes} episodes missing): the gate cannot pass</strong>`,
+  ].filter((part) => part !== "");
+  const lines = [
+    `<h1>fabench report — ${escape(s.protocol_id)}${g.preregistered ? "" : ' <span class="pilot">not preregistered</span>'}</h1>`,
+    g.preregistered ? "" : `<p id="not-preregistered" class="pilot-note">${escape(NOT_PREREGISTERED)}.</p>`,
+    `<p id="verdict">Verdict: ${verdict.join(" ")}</p>`,
+    g.prerequisite.satisfied
+      ? ""
+      : `<p>Blocked by the prerequisite chain:</p><ul>${g.prerequisite.blocking.map((b) => `<li><strong>${escape(b.stage)}</strong>: ${escape(b.reason)}</li>`).join("")}</ul>`,
+    `<p class="muted">Agent <code>${escape(s.run.agent)}</code>${s.run.model ? ` model <code>${escape(s.run.model)}</code>` : ""}; ${s.episodes} episodes; ${s.infrastructure_errors.total} infrastructure errors. The point-estimate rule is the protocol's verdict; the interval rule is reported beside it.</p>`,
+  ];
+  return `<header id="decision">${lines.filter((line) => line !== "").join("\n")}</header>`;
+}
+
+/** One gate table; the shown intervals are collected for the notes under the tables. */
+function gateTable(
+  conditions: Summary["gate"]["conditions"],
+  method: string,
+  shown: ShownInterval[],
+): string {
   const checks = Object.keys(Object.values(conditions)[0]?.checks ?? {});
-  const head = `<tr><th>check</th>${Object.keys(conditions)
+  const head = `<tr><th>check</th><th>needs</th>${Object.keys(conditions)
     .map((c) => `<th>${escape(c)}</th>`)
     .join("")}</tr>`;
   const body = checks.map((name) => {
+    const first = Object.values(conditions)[0]?.checks[name];
     const cells = Object.values(conditions).map((v) => {
       const c = v.checks[name];
       if (!c) return "<td>–</td>";
-      const ci = c.ci95 ? ` <span class="muted">[${num(c.ci95[0])}, ${num(c.ci95[1])}]</span>` : "";
-      const gateCi = c.ci95_gate
-        ? ` <span class="muted">gate [${gateBound(c.ci95_gate[0], "low")}, ${gateBound(c.ci95_gate[1], "high")}]</span>`
+      const { shows } = checkRule(c);
+      const { ci95, gate } = checkIntervals(c);
+      shown.push(...[ci95, gate].filter((x) => x !== undefined));
+      const value = shows === "level" || shows === "total" ? c.value : c.delta;
+      const ci = ci95 ? ` <span class="muted">${escape(formatInterval(ci95, (x) => num(x)))}</span>` : "";
+      const gateCi = gate
+        ? ` <span class="muted">${escape(method)} ${escape(formatInterval(gate, (x) => num(x)))}</span>`
         : "";
-      return `<td class="${c.passed ? "ok" : "no"}">${c.passed ? "✓" : "✗"} ${num(c.delta ?? c.value)}${ci}${gateCi}</td>`;
+      return `<td class="${c.passed ? "ok" : "no"}">${c.passed ? "✓" : "✗"} ${num(value)}${ci}${gateCi}</td>`;
     });
-    return `<tr><td>${escape(name)}</td>${cells.join("")}</tr>`;
+    return `<tr><td>${escape(first?.metric ?? name)}</td><td>${first ? escape(checkRule(first).need) : ""}</td>${cells.join("")}</tr>`;
   });
-  const verdicts = `<tr><th>point-estimate verdict</th>${Object.values(conditions)
+  const verdicts = `<tr><th>point-estimate verdict</th><th></th>${Object.values(conditions)
     .map((v) => `<th class="${v.passed ? "ok" : "no"}">${v.passed ? "pass" : "fail"}</th>`)
-    .join("")}</tr><tr><th>interval verdict</th>${Object.values(conditions)
+    .join("")}</tr><tr><th>interval verdict</th><th></th>${Object.values(conditions)
     .map((v) => `<th class="${v.interval_passed ? "ok" : "no"}">${v.interval_passed ? "pass" : "fail"}</th>`)
     .join("")}</tr>`;
-  return `<table>${head}${body.join("")}${verdicts}</table>`;
+  return wide(`<table>${head}${body.join("")}${verdicts}</table>`);
 }
 
 function gateSection(s: Summary): string {
+  const shown: ShownInterval[] = [];
+  const method = s.gate.interval_method;
+  const pooled = gateTable(s.gate.conditions, method, shown);
   const perCatalog = Object.entries(s.gate.per_catalog)
     .map(
       ([size, conditions]) =>
-        `<details><summary>catalog size ${escape(size)}</summary>${gateTable(conditions)}</details>`,
+        `<details><summary>catalog size ${escape(size)}</summary>${gateTable(conditions, method, shown)}</details>`,
     )
     .join("");
-  return `<h2 id="gate">Gate, pooled over catalog sizes</h2><p class="muted">Each cell: the paired delta against FULL (or the value, ratio or total the check uses), with its preregistered ${escape(s.bootstrap.interval)} ${Math.round(s.bootstrap.confidence * 100)} % interval and, marked "gate", the ${escape(s.gate.interval_method)} interval the interval verdict uses.</p>${gateTable(s.gate.conditions)}${perCatalog}`;
+  const notes = intervalNotes(shown)
+    .map((n) => `<li>${escape(n)}</li>`)
+    .join("");
+  return `<h2 id="gate">Gate, pooled over catalog sizes</h2><p class="muted">Each cell: the paired delta against FULL (or the level, ratio or total the check uses), with its preregistered ${escape(s.bootstrap.interval)} ${Math.round(s.bootstrap.confidence * 100)} % interval and the ${escape(method)} interval the interval verdict uses, both shown within what the metric can be.</p>${pooled}${notes ? `<ul id="interval-notes" class="muted">${notes}</ul>` : ""}${perCatalog}`;
 }
 
 function forestSection(s: Summary, protocol: Protocol): string {
@@ -98,6 +161,10 @@ function forestSection(s: Summary, protocol: Protocol): string {
     for (const { metric, threshold, passSide } of checks) {
       const i = s.bootstrap.intervals[statisticKey(POOLED, condition, metric, "delta")];
       const calibrated = method === "percentile" ? undefined : i?.calibrated?.[method];
+      // Both bounds null is no interval at all, unless bootstrap-t ranked infinite replicates:
+      // then it is unbounded on both sides.
+      const infinite = method === "bootstrap_t" ? (i?.calibrated?.bootstrap_t.infinite ?? 0) : 0;
+      const defined = calibrated && (calibrated.low !== null || calibrated.high !== null || infinite > 0);
       if (i)
         rows.push({
           label: `${condition} · ${metric}`,
@@ -106,10 +173,28 @@ function forestSection(s: Summary, protocol: Protocol): string {
           high: i.high,
           margin: threshold,
           passSide,
-          ...(calibrated ? { alt: { low: calibrated.low, high: calibrated.high } } : {}),
+          ...(calibrated && defined ? { alt: { low: calibrated.low, high: calibrated.high } } : {}),
         });
     }
-  return `<h2 id="forest">Paired deltas against ${escape(protocol.baseline_condition)}</h2><p class="muted">Dots: point estimates; bars: ${Math.round(s.bootstrap.confidence * 100)} % intervals (${s.bootstrap.iterations.toLocaleString("en")} iterations, seed ${s.bootstrap.seed}, ${escape(s.bootstrap.generator)}); thin grey bars: the ${escape(s.gate.interval_method)} interval the interval verdict uses; dashed: the margin (${marginText(checks)}).</p>${forestPlot(rows, "Paired deltas with intervals")}`;
+  const plot = forestPlot(rows, "Paired deltas with intervals");
+  return `<h2 id="forest">Paired deltas against ${escape(protocol.baseline_condition)}</h2><p class="muted">Dots: point estimates; bars: ${Math.round(s.bootstrap.confidence * 100)} % intervals (${s.bootstrap.iterations.toLocaleString("en")} iterations, seed ${s.bootstrap.seed}, ${escape(s.bootstrap.generator)}); thin grey bars: the ${escape(s.gate.interval_method)} interval the interval verdict uses; dashed: the margin (${marginText(checks)}).</p>${plot.svg}${arrowNote(plot, method)}`;
+}
+
+/** Why an interval method can give an infinite bound, for the note under the plot. */
+const UNBOUNDED_BECAUSE: Readonly<Record<string, string>> = {
+  bootstrap_t:
+    "bootstrap-t's studentised interval is unbounded when a resample's standard error is 0 (every drawn cell constant) while its estimate differs from the point estimate, so its t is ±∞",
+};
+
+/** The note under the forest plot, when some interval ends in an arrowhead at its edge. */
+function arrowNote(plot: { unbounded: boolean; clipped: boolean }, method: string): string {
+  if (!plot.unbounded && !plot.clipped) return "";
+  const because = UNBOUNDED_BECAUSE[method] ?? `the ${method} interval has no finite bound on that side`;
+  const unbounded = `the interval is unbounded on that side: ${escape(because)}`;
+  const clipped = "the interval reaches beyond the plotted range";
+  const text =
+    plot.unbounded && plot.clipped ? `${unbounded}; or ${clipped}` : plot.unbounded ? unbounded : clipped;
+  return `<p class="muted" id="forest-arrows">→ / ← : ${text}.</p>`;
 }
 
 /** "−2 pp for a, b; +1 pp for c": each threshold of the protocol's interval checks with its metrics. */
@@ -128,7 +213,7 @@ function coverageFootnote(s: Summary, study: CoverageStudy | undefined): string 
     (r) =>
       `<tr><td>${escape(r.scenario)}</td>${methods.map((m) => `<td>${num(r.methods[m]?.coverage, 3)}</td>`).join("")}</tr>`,
   );
-  return `<p class="muted" id="coverage">Achieved coverage of the nominal ${Math.round(s.bootstrap.confidence * 100)} % intervals in this design, from <code>fabench simulate coverage</code> (${study.design.datasets} datasets × ${study.design.iterations} iterations per scenario, seed ${study.design.seed}); the gate's interval verdict uses ${escape(s.gate.interval_method)}.</p><table><tr><th>scenario</th>${methods.map((m) => `<th>${escape(m)}</th>`).join("")}</tr>${rows.join("")}</table>`;
+  return `<p class="muted" id="coverage">Achieved coverage of the nominal ${Math.round(s.bootstrap.confidence * 100)} % intervals in this design, from <code>fabench simulate coverage</code> (${study.design.datasets} datasets × ${study.design.iterations} iterations per scenario, seed ${study.design.seed}); the gate's interval verdict uses ${escape(s.gate.interval_method)}.</p>${wide(`<table><tr><th>scenario</th>${methods.map((m) => `<th>${escape(m)}</th>`).join("")}</tr>${rows.join("")}</table>`)}`;
 }
 
 function tokenSection(s: Summary): string {
@@ -153,18 +238,24 @@ function breakdownSection(s: Summary): string {
     const interval = (b: Breakdown, c: string) => {
       const i = b.delta_intervals[c]?.["required_fact_recall"];
       const g = method === "percentile" ? i : i?.calibrated?.[method];
-      return g && i?.point !== null
-        ? ` <span class="muted">[${gateBound(g.low, "low")}, ${gateBound(g.high, "high")}]</span>`
-        : "";
+      if (!g || i?.point === null) return "";
+      const interval = shownInterval("required_fact_recall", "delta", [g.low, g.high]);
+      shown.push(interval);
+      return ` <span class="muted">${escape(formatInterval(interval, (x) => num(x)))}</span>`;
     };
     const rows = Object.entries(groups).map(
       ([name, b]) =>
         `<tr><td>${escape(name)}</td><td>${b.tasks}</td>${conditions.map((c) => `<td>${num(b.deltas[c]?.["required_fact_recall"])}${interval(b, c)}</td>`).join("")}</tr>`,
     );
-    return `<table>${head}${rows.join("")}</table>`;
+    return wide(`<table>${head}${rows.join("")}</table>`);
   };
   const method = s.bootstrap.gate_interval;
-  return `<h2 id="breakdowns">By language and by stratum</h2><p class="muted">Paired recall delta per group, with its ${escape(method)} interval from a bootstrap of the group's own tasks (diagnostics: a group holds a sixth of the tasks, so these intervals are wide; the gate reads the whole benchmark).</p>${table("language", s.breakdowns.by_language)}${table("stratum", s.breakdowns.by_stratum)}`;
+  const shown: ShownInterval[] = [];
+  const tables = `${table("language", s.breakdowns.by_language)}${table("stratum", s.breakdowns.by_stratum)}`;
+  const notes = intervalNotes(shown)
+    .map((n) => `<li>${escape(n)}</li>`)
+    .join("");
+  return `<h2 id="breakdowns">By language and by stratum</h2><p class="muted">Paired recall delta per group, with its ${escape(method)} interval from a bootstrap of the group's own tasks (diagnostics: a group holds a sixth of the tasks, so these intervals are wide; the gate reads the whole benchmark).</p>${tables}${notes ? `<ul class="muted">${notes}</ul>` : ""}`;
 }
 
 function failureSection(s: Summary): string {
@@ -176,27 +267,7 @@ function failureSection(s: Summary): string {
         .join(", ") || "none";
     return `<tr><td>${escape(condition)}</td><td>${num(a.means["envelope_valid"])}</td><td>${reasons}</td><td>${a.totals["unsupported_fact_count"] ?? 0}</td><td>${a.totals["contradiction_count"] ?? 0}</td><td>${num(a.means["initial_required_route_recall"])}</td><td>${num(a.means["recovered"])}</td><td>${a.totals["infrastructure_error"] ?? 0}</td></tr>`;
   });
-  return `<h2 id="failures">Answer failures and router diagnostics</h2><table><tr><th>condition</th><th>valid envelopes</th><th>malformed reasons</th><th>unsupported facts</th><th>contradictions</th><th>initial required-route recall</th><th>recovery rate</th><th>infrastructure errors</th></tr>${rows.join("")}</table>`;
-}
-
-function episodeSection(s: Summary, finalTexts?: ReadonlyMap<string, string>): string {
-  const byTask = new Map<string, Summary["episode_scores"]>();
-  for (const e of s.episode_scores)
-    byTask.set(e.semantic_task_id, [...(byTask.get(e.semantic_task_id) ?? []), e]);
-  const tasks = [...byTask].map(([task, episodes]) => {
-    const items = episodes.map((e) => {
-      const facts = e.facts
-        .map(
-          (f) =>
-            `<tr><td>${escape(f.key)}</td><td>${f.licensed ? "✓" : "✗"}</td><td>${escape(f.reason)}</td></tr>`,
-        )
-        .join("");
-      const text = finalTexts?.get(episodeKey(e));
-      return `<details><summary>${escape(e.condition)} @ ${e.catalog_size}, trial ${e.trial}: recall ${num(e.metrics["required_fact_recall"], 2)}${e.malformed_reason ? `, malformed (${escape(e.malformed_reason)})` : ""}${e.status === "error" ? `, error ${escape(e.error_code ?? "")}` : ""}</summary>${facts ? `<table><tr><th>fact</th><th>licensed</th><th>verdict</th></tr>${facts}</table>` : "<p class=muted>no facts</p>"}${text !== undefined ? `<pre>${escape(text)}</pre>` : ""}</details>`;
-    });
-    return `<details><summary><code>${escape(task)}</code></summary>${items.join("")}</details>`;
-  });
-  return `<h2 id="episodes">Episodes</h2><p class="muted">Task → condition → the verdict of every emitted fact${finalTexts ? " and the final answer" : " (give --runs to include the final answers)"}.</p>${tasks.join("")}`;
+  return `<h2 id="failures">Answer failures and router diagnostics</h2>${wide(`<table><tr><th>condition</th><th>valid envelopes</th><th>malformed reasons</th><th>unsupported facts</th><th>contradictions</th><th>initial required-route recall</th><th>recovery rate</th><th>infrastructure errors</th></tr>${rows.join("")}</table>`)}`;
 }
 
 function provenanceSection(s: Summary): string {
@@ -209,7 +280,7 @@ function provenanceSection(s: Summary): string {
     ["condition manifest", r.condition_manifest_sha256],
     ["router", `${r.router_id} ${r.router_config_sha256}`],
     ["system prompt", r.system_prompt_sha256],
-    ["agent", `${r.agent}${r.model ? ` ${r.model}` : ""} ${JSON.stringify(r.agent_settings)}`],
+    ["agent", `${r.agent}${r.model ? ` ${r.model}` : ""} ${spacedJson(r.agent_settings)}`],
     [
       "models the provider reported (turns)",
       Object.entries(s.reported_models)
@@ -218,12 +289,18 @@ function provenanceSection(s: Summary): string {
     ],
     ["tokenizer", r.tokenizer],
     ["tool", `fabench ${r.tool_version}${r.git_revision ? ` @ ${r.git_revision}` : ""}`],
-    ["metric versions", JSON.stringify(s.metric_versions)],
+    ["metric versions", spacedJson(s.metric_versions)],
     [
       "bootstrap",
       `${s.bootstrap.iterations} iterations, seed ${s.bootstrap.seed}, ${s.bootstrap.generator}, ${s.bootstrap.cells} cells`,
     ],
     ["run files", s.run_files.map((f) => `${f.path} ${f.sha256}`).join(", ")],
   ];
-  return `<h2 id="provenance">Provenance</h2><table>${rows.map(([k, v]) => `<tr><td>${escape(k)}</td><td><code>${escape(v)}</code></td></tr>`).join("")}</table>`;
+  return `<h2 id="provenance">Provenance</h2><table class="provenance">${rows.map(([k, v]) => `<tr><td>${escape(k)}</td><td><code>${escape(v)}</code></td></tr>`).join("")}</table>`;
+}
+
+/** JSON on one line with a space after each comma and colon, so it wraps between entries. */
+function spacedJson(value: unknown): string {
+  // Indented JSON has line breaks only between tokens (a string's own are escaped): fold them.
+  return JSON.stringify(value, null, 1).replace(/\n\s*/g, " ");
 }

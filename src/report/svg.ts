@@ -1,4 +1,5 @@
 /** Small, dependency-free SVG charts for the static report (no browser, no network). */
+import { niceTicks } from "./ticks.ts";
 
 const escape = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -11,12 +12,46 @@ export interface ForestRow {
   /** The margin this row is judged against (drawn as a dashed line), and which side passes. */
   readonly margin: number;
   readonly passSide: "above" | "below";
-  /** A second (calibrated) interval, drawn thin below the first. */
+  /**
+   * A second (calibrated) interval, drawn thin below the first. A null bound beside a defined
+   * estimate is unbounded on that side (the caller leaves out an interval that is undefined).
+   */
   readonly alt?: { readonly low: number | null; readonly high: number | null };
 }
 
-/** A forest plot of paired deltas with their intervals, a zero line and each row's margin. */
-export function forestPlot(rows: readonly ForestRow[], title: string): string {
+export interface ForestOptions {
+  /**
+   * The plotted range. Absent: every finite value of the rows and ±0.05, widened to nice ticks.
+   * A bound beyond it is drawn to the edge and ends in an arrowhead.
+   */
+  readonly domain?: readonly [number, number];
+}
+
+export interface ForestPlot {
+  readonly svg: string;
+  /** Some drawn interval is unbounded on a side: it ends in an arrowhead at the plot's edge. */
+  readonly unbounded: boolean;
+  /** Some drawn interval (or estimate) lies partly beyond the plotted range: an arrowhead too. */
+  readonly clipped: boolean;
+}
+
+/** The most tick intervals on the axis: with 1/2/5 steps that gives 4 to 7 labelled ticks. */
+const FOREST_TICKS = 6;
+
+/** Coordinates with one decimal: enough for a screen, and the file stays small and stable. */
+const at = (v: number) => Number(v.toFixed(1));
+
+/**
+ * A forest plot of paired deltas with their intervals, a zero line, each row's margin and nice
+ * ticks (see ticks.ts). Intervals unbounded on a side, or reaching beyond the plotted range, run
+ * to the edge and end in an arrowhead; the returned flags say whether any did, for the note the
+ * caller prints under the plot.
+ */
+export function forestPlot(
+  rows: readonly ForestRow[],
+  title: string,
+  options: ForestOptions = {},
+): ForestPlot {
   const width = 720;
   const rowHeight = 22;
   const left = 300;
@@ -25,47 +60,92 @@ export function forestPlot(rows: readonly ForestRow[], title: string): string {
   const height = top + rows.length * rowHeight + 30;
   const values = rows
     .flatMap((r) => [r.low, r.high, r.point, r.margin, r.alt?.low ?? null, r.alt?.high ?? null])
-    .filter((v): v is number => v !== null);
-  const lo = Math.min(-0.05, ...values);
-  const hi = Math.max(0.05, ...values);
-  const x = (v: number) => left + ((v - lo) / (hi - lo)) * (width - left - right);
+    .filter((v): v is number => v !== null && Number.isFinite(v));
+  if (options.domain && !(options.domain[0] < options.domain[1]))
+    throw new RangeError(
+      `forestPlot: the domain must be an increasing pair, got [${options.domain.join(", ")}]`,
+    );
+  const axis = options.domain
+    ? niceTicks(options.domain[0], options.domain[1], FOREST_TICKS)
+    : niceTicks(Math.min(-0.05, ...values), Math.max(0.05, ...values), FOREST_TICKS);
+  const [lo, hi] = options.domain ?? [axis.ticks[0] as number, axis.ticks[axis.ticks.length - 1] as number];
+  const x = (v: number) => at(left + ((v - lo) / (hi - lo)) * (width - left - right));
+  const inside = (v: number) => v >= lo && v <= hi;
+  const state = { unbounded: false, clipped: false };
+  /**
+   * An interval from low to high (null: unbounded on that side) at height y, clamped to the
+   * plotted range, with an arrowhead (size s × h) on each side it leaves the range.
+   */
+  const interval = (
+    low: number | null,
+    high: number | null,
+    y: number,
+    stroke: string,
+    strokeWidth: number,
+    [s, h]: readonly [number, number],
+  ): string => {
+    const openLeft = low === null || low < lo;
+    const openRight = high === null || high > hi;
+    if (low === null || high === null) state.unbounded = true;
+    if ((low !== null && low < lo) || (high !== null && high > hi)) state.clipped = true;
+    const x1 = x(Math.min(hi, Math.max(lo, low ?? lo)));
+    const x2 = x(Math.max(lo, Math.min(hi, high ?? hi)));
+    const parts = [
+      // The line stops short of an arrow's tip so its square end cannot show past it.
+      `<line x1="${openLeft ? at(x1 + s / 2) : x1}" y1="${y}" x2="${openRight ? at(x2 - s / 2) : x2}" y2="${y}" stroke="${stroke}" stroke-width="${strokeWidth}" />`,
+    ];
+    if (openLeft)
+      parts.push(`<path d="M${x1} ${y}L${at(x1 + s)} ${y - h}L${at(x1 + s)} ${y + h}Z" fill="${stroke}" />`);
+    if (openRight)
+      parts.push(`<path d="M${x2} ${y}L${at(x2 - s)} ${y - h}L${at(x2 - s)} ${y + h}Z" fill="${stroke}" />`);
+    return parts.join("");
+  };
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${escape(title)}" class="plot forest" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">`,
     `<title>${escape(title)}</title>`,
   ];
-  parts.push(`<line x1="${x(0)}" y1="${top - 10}" x2="${x(0)}" y2="${height - 20}" stroke="#888" />`);
+  for (const tick of axis.ticks)
+    if (inside(tick) && tick !== 0)
+      parts.push(
+        `<line x1="${x(tick)}" y1="${top - 10}" x2="${x(tick)}" y2="${height - 20}" stroke="#eee" />`,
+      );
+  if (inside(0))
+    parts.push(`<line x1="${x(0)}" y1="${top - 10}" x2="${x(0)}" y2="${height - 20}" stroke="#888" />`);
   rows.forEach((r, i) => {
     const y = top + i * rowHeight + rowHeight / 2;
     parts.push(
       `<text x="${left - 8}" y="${y + 4}" text-anchor="end" font-size="12">${escape(r.label)}</text>`,
     );
-    parts.push(
-      `<line x1="${x(r.margin)}" y1="${y - 9}" x2="${x(r.margin)}" y2="${y + 9}" stroke="#c33" stroke-dasharray="3,2" />`,
-    );
-    if (r.low !== null && r.high !== null)
+    if (inside(r.margin))
       parts.push(
-        `<line x1="${x(r.low)}" y1="${y}" x2="${x(r.high)}" y2="${y}" stroke="#246" stroke-width="2" />`,
+        `<line x1="${x(r.margin)}" y1="${y - 9}" x2="${x(r.margin)}" y2="${y + 9}" stroke="#c33" stroke-dasharray="3,2" />`,
       );
-    // A calibrated bound that is null beside a defined estimate is unbounded: drawn to the plot's edge, dashed.
-    if (r.alt && r.point !== null && (r.alt.low !== null || r.alt.high !== null)) {
-      const open = r.alt.low === null || r.alt.high === null;
-      parts.push(
-        `<line x1="${x(r.alt.low ?? lo)}" y1="${y + 5}" x2="${x(r.alt.high ?? hi)}" y2="${y + 5}" stroke="#999" stroke-width="1.5"${open ? ' stroke-dasharray="4,2"' : ""} />`,
-      );
-    }
+    if (r.low !== null && r.high !== null) parts.push(interval(r.low, r.high, y, "#246", 2, [7, 4]));
+    if (r.alt && r.point !== null) parts.push(interval(r.alt.low, r.alt.high, y + 5, "#999", 1.5, [5, 3]));
     if (r.point !== null) {
       const ok = r.passSide === "above" ? r.point >= r.margin : r.point <= r.margin;
-      parts.push(
-        `<circle cx="${x(r.point)}" cy="${y}" r="4" fill="${ok ? "#2a7" : "#c33"}"><title>${escape(`${r.label}: ${r.point.toFixed(4)} [${r.low?.toFixed(4) ?? "–"}, ${r.high?.toFixed(4) ?? "–"}]`)}</title></circle>`,
-      );
+      const tip = `<title>${escape(`${r.label}: ${r.point.toFixed(4)} [${r.low?.toFixed(4) ?? "–"}, ${r.high?.toFixed(4) ?? "–"}]`)}</title>`;
+      if (inside(r.point))
+        parts.push(
+          `<circle cx="${x(r.point)}" cy="${y}" r="4" fill="${ok ? "#2a7" : "#c33"}">${tip}</circle>`,
+        );
+      else {
+        // An estimate beyond the range: a ring on the edge it lies past, its value in the tooltip.
+        state.clipped = true;
+        parts.push(
+          `<circle cx="${x(r.point < lo ? lo : hi)}" cy="${y}" r="4" fill="#fff" stroke="${ok ? "#2a7" : "#c33"}" stroke-width="2">${tip}</circle>`,
+        );
+      }
     }
   });
-  for (const tick of [lo, lo / 2, 0, hi / 2, hi])
-    parts.push(
-      `<text x="${x(tick)}" y="${height - 6}" text-anchor="middle" font-size="11">${tick.toFixed(3)}</text>`,
-    );
+  axis.ticks.forEach((tick, i) => {
+    if (inside(tick))
+      parts.push(
+        `<text x="${x(tick)}" y="${height - 6}" text-anchor="middle" font-size="11">${axis.labels[i]}</text>`,
+      );
+  });
   parts.push("</svg>");
-  return parts.join("");
+  return { svg: parts.join(""), ...state };
 }
 
 /** Grouped horizontal bars: one group per label, one bar per series. */

@@ -1,0 +1,110 @@
+/**
+ * The episode browser: one table row per episode (its outcome, recall, and — folded — the verdict
+ * of every emitted fact and the final answer), inside a `<details>` closed by default, with
+ * filters by condition, catalog size, stratum, language and outcome.
+ *
+ * The filters are radio buttons and CSS, no script: a rule per choice hides the rows that do not
+ * match (`:has(input:checked)`), and a CSS counter says how many rows are shown. A browser without
+ * `:has()` hides the filters and shows every row; the full table is always in the file.
+ */
+import { episodeKey } from "../core/index.ts";
+import type { Summary } from "../summary/index.ts";
+import { escape } from "./svg.ts";
+
+type Episode = Summary["episode_scores"][number];
+
+/** What became of an episode, for the outcome filter. */
+export type Outcome = "pass" | "fail" | "malformed" | "error";
+
+/**
+ * `error`: the episode failed for infrastructure reasons; `malformed`: the answer envelope was
+ * not valid; `pass`: every required fact recalled (recall 1, or no required fact) and no
+ * unsupported or contradicting fact; `fail`: the rest.
+ */
+export function episodeOutcome(e: Episode): Outcome {
+  if (e.status === "error") return "error";
+  if (e.malformed_reason !== null) return "malformed";
+  const m = e.metrics;
+  const recalled = m["required_fact_recall"] === null || m["required_fact_recall"] === 1;
+  const clean = !m["unsupported_fact_count"] && !m["contradiction_count"];
+  return recalled && clean ? "pass" : "fail";
+}
+
+const OUTCOMES: readonly Outcome[] = ["pass", "fail", "malformed", "error"];
+
+/** The filters: the row attribute each one reads, and the value of that attribute per episode. */
+const FILTERS: ReadonlyArray<{ name: string; label: string; value: (e: Episode) => string }> = [
+  { name: "condition", label: "condition", value: (e) => e.condition },
+  { name: "catalog", label: "catalog size", value: (e) => String(e.catalog_size) },
+  { name: "stratum", label: "stratum", value: (e) => e.answer_task_stratum },
+  { name: "language", label: "language", value: (e) => e.language },
+  { name: "outcome", label: "outcome", value: episodeOutcome },
+];
+
+/** A CSS string literal that cannot end the string or the `<style>` element, whatever `value` holds. */
+function cssString(value: string): string {
+  return `"${value.replace(/[^A-Za-z0-9_-]/gu, (c) => `\\${(c.codePointAt(0) as number).toString(16)} `)}"`;
+}
+
+/** The values a filter offers, in the order of first appearance (the summary's order: deterministic). */
+function choices(episodes: readonly Episode[], value: (e: Episode) => string, name: string): string[] {
+  const seen = [...new Set(episodes.map(value))];
+  // Outcomes in their fixed order, the rest as the summary lists them.
+  return name === "outcome" ? OUTCOMES.filter((o) => seen.includes(o)) : seen;
+}
+
+export interface EpisodeBrowser {
+  readonly html: string;
+  /** The filter rules, for the page's `<style>`. */
+  readonly css: string;
+}
+
+export function episodeBrowser(s: Summary, finalTexts?: ReadonlyMap<string, string>): EpisodeBrowser {
+  const episodes = s.episode_scores;
+  const filters = FILTERS.map((f) => ({ ...f, choices: choices(episodes, f.value, f.name) }));
+  const css = [
+    "#episode-browser>summary{font-weight:600}",
+    ".filters{display:none;margin:.6rem 0}",
+    "@supports selector(:has(a)){.filters{display:block}}",
+    ".filters fieldset{border:0;margin:0;padding:.1rem 0}",
+    ".filters legend{float:left;font-weight:600;width:7rem;padding:0}",
+    // A flex box beside a float keeps clear of it: the choices wrap under each other, not under the legend.
+    ".filters .choices{display:flex;flex-wrap:wrap;gap:.1rem .8rem}.filters label{white-space:nowrap}",
+    ".episode-list{display:flex;flex-direction:column;counter-reset:ep-shown}",
+    ".episode-list .shown{order:-1;margin:.3rem 0}.shown .count::before{content:counter(ep-shown)}",
+    "tr.ep{counter-increment:ep-shown}table.episodes td{vertical-align:top}",
+    "table.episodes td:last-child,table.episodes th:last-child,table.episodes td td{text-align:left}",
+    ...filters.flatMap((f) =>
+      f.choices.map(
+        (v) =>
+          `#episode-browser:has(input[name="ep-${f.name}"][value=${cssString(v)}]:checked) tr.ep:not([data-${f.name}=${cssString(v)}]){display:none}`,
+      ),
+    ),
+  ].join("\n");
+  const radios = (f: (typeof filters)[number]) =>
+    `<fieldset><legend>${escape(f.label)}</legend><div class="choices"><label><input type="radio" name="ep-${f.name}" value="" checked> all</label>${f.choices
+      .map((v) => `<label><input type="radio" name="ep-${f.name}" value="${escape(v)}"> ${escape(v)}</label>`)
+      .join("")}</div></fieldset>`;
+  const rows = episodes.map((e) => {
+    const outcome = episodeOutcome(e);
+    const why =
+      outcome === "malformed"
+        ? ` (${escape(e.malformed_reason ?? "")})`
+        : outcome === "error"
+          ? ` (${escape(e.error_code ?? "")})`
+          : "";
+    const facts = e.facts
+      .map(
+        (f) =>
+          `<tr><td><code>${escape(f.key)}</code></td><td>${f.licensed ? "✓" : "✗"}</td><td>${escape(f.reason)}</td></tr>`,
+      )
+      .join("");
+    const text = finalTexts?.get(episodeKey(e));
+    const folded = `${facts ? `<table><tr><th>fact</th><th>licensed</th><th>verdict</th></tr>${facts}</table>` : "<p class=muted>no facts</p>"}${text !== undefined ? `<pre>${escape(text)}</pre>` : ""}`;
+    const recall = e.metrics["required_fact_recall"];
+    const attributes = filters.map((f) => ` data-${f.name}="${escape(f.value(e))}"`).join("");
+    return `<tr class="ep"${attributes}><td><code>${escape(e.semantic_task_id)}</code></td><td>${escape(e.condition)}</td><td>${e.catalog_size}</td><td>${e.trial}</td><td class="${outcome === "pass" ? "ok" : "no"}">${outcome}${why}</td><td>${recall === null || recall === undefined ? "–" : recall.toFixed(2)}</td><td><details><summary>${e.facts.length} fact${e.facts.length === 1 ? "" : "s"}${text !== undefined ? " and the answer" : ""}</summary>${folded}</details></td></tr>`;
+  });
+  const html = `<h2 id="episodes">Episodes</h2><p class="muted">One row per episode: its outcome (pass: every required fact recalled and nothing unsupported or contradicted), its recall and, folded, the verdict of every emitted fact${finalTexts ? " and the final answer" : " (give --runs to include the final answers)"}.</p><details id="episode-browser"><summary>Browse the ${episodes.length} episodes</summary><div class="filters">${filters.map(radios).join("")}</div><div class="episode-list"><div class="wide"><table class="episodes"><thead><tr><th>task</th><th>condition</th><th>catalog</th><th>trial</th><th>outcome</th><th>recall</th><th>facts and answer</th></tr></thead><tbody>${rows.join("")}</tbody></table></div><p class="shown muted"><span class="count"></span> of ${episodes.length} episodes shown</p></div></details>`;
+  return { html, css };
+}

@@ -1,5 +1,6 @@
 /** Anthropic Messages API with native tool use, through the official SDK; prompt caching on the system prompt and tools. */
 import Anthropic from "@anthropic-ai/sdk";
+import { cappedFetch } from "./http.ts";
 import type { ProviderClient, ProviderReply, ProviderRequest, ToolCall } from "./types.ts";
 
 type Block = Record<string, unknown>;
@@ -53,14 +54,16 @@ export function anthropicRequest(model: string, request: ProviderRequest): Recor
 export function anthropicClient(options: {
   model: string;
   apiKey: string;
-  baseURL?: string;
+  baseURL: string;
   timeoutMs: number;
+  maxResponseBytes: number;
 }): ProviderClient {
   const client = new Anthropic({
     apiKey: options.apiKey,
-    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+    baseURL: options.baseURL,
     maxRetries: 0,
     timeout: options.timeoutMs,
+    fetch: cappedFetch(options.maxResponseBytes),
   });
   return {
     name: "anthropic",

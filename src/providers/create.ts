@@ -1,12 +1,15 @@
 /**
  * Provider clients by kind: `anthropic`, `openai`, `openai-compatible`. The one place that reads a
- * provider's API key (from the `env` it is given, never `process.env`) and picks the SDK; every
- * user of a model — the agent runner, the judge, the discover-call adapters — builds clients here.
+ * provider's API key (from the `env` it is given, never `process.env`; see connection.ts for which
+ * variable goes where) and picks the SDK; every user of a model — the agent runner, the judge, the
+ * discover-call adapters — builds clients here.
  */
 import { usageError } from "../core/index.ts";
 import { anthropicClient } from "./anthropic.ts";
 import { anthropicBatches, openaiBatches } from "./batch/apis.ts";
 import type { BatchProvider } from "./batch/coordinator.ts";
+import { checkBaseUrl, checkKeyTransport, DEFAULT_BASE_URLS, resolveApiKey } from "./connection.ts";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "./http.ts";
 import { openaiClient } from "./openai.ts";
 import { openaiResponsesClient } from "./openai-responses.ts";
 import type { ProviderClient } from "./types.ts";
@@ -20,52 +23,66 @@ export interface ClientOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** OpenAI-compatible servers need one (including `/v1`); the others may point at a proxy. */
   readonly baseUrl?: string;
+  /** The variable the key is read from instead of the provider's own (the only way to give an OpenAI-compatible server one). */
+  readonly apiKeyEnv?: string;
   readonly openaiApi: "chat" | "responses";
   readonly timeoutMs: number;
+  /** The largest reply read (default 1 MB); a larger one fails its request with `response_too_large`. */
+  readonly maxResponseBytes?: number;
 }
 
 export function isProviderKind(kind: string): kind is ProviderKind {
   return (PROVIDER_KINDS as readonly string[]).includes(kind);
 }
 
+/**
+ * Where the requests go and with which key: a usage error (exit 2) for a missing key or base URL, a
+ * base URL with credentials, or a key that would cross the network in plain HTTP.
+ */
+function connection(options: ClientOptions): { baseURL: string; apiKey: string | null } {
+  const { kind } = options;
+  if (kind !== "anthropic" && kind !== "openai" && kind !== "openai-compatible")
+    throw usageError(
+      "unknown_agent",
+      `unknown agent kind ${kind}; use reference, anthropic, openai, openai-compatible or command`,
+    );
+  if (kind === "openai-compatible" && !options.baseUrl)
+    throw usageError("missing_base_url", "openai-compatible needs --base-url (including /v1)");
+  const baseURL = options.baseUrl ?? DEFAULT_BASE_URLS[kind === "anthropic" ? "anthropic" : "openai"];
+  const url = checkBaseUrl(baseURL);
+  const apiKey = resolveApiKey(kind, options.apiKeyEnv, options.env);
+  checkKeyTransport(url, apiKey !== null);
+  return { baseURL, apiKey };
+}
+
 /** A client for one model; a missing key or base URL is a usage error (exit 2), before anything is sent. */
 export function createClient(options: ClientOptions): ProviderClient {
-  const { kind, model, timeoutMs, env } = options;
-  const baseURL = options.baseUrl;
-  if (kind === "anthropic") {
-    const apiKey = env["ANTHROPIC_API_KEY"];
-    if (!apiKey) throw usageError("missing_api_key", "set ANTHROPIC_API_KEY in the environment");
-    return anthropicClient({ model, apiKey, timeoutMs, ...(baseURL ? { baseURL } : {}) });
-  }
-  if (kind === "openai" || kind === "openai-compatible") {
-    const compatible = kind === "openai-compatible";
-    if (compatible && !baseURL)
-      throw usageError("missing_base_url", "openai-compatible needs --base-url (including /v1)");
-    const apiKey = env["OPENAI_API_KEY"] ?? (compatible ? "not-needed" : undefined);
-    if (!apiKey) throw usageError("missing_api_key", "set OPENAI_API_KEY in the environment");
-    if (options.openaiApi === "responses")
-      return openaiResponsesClient({ model, apiKey, timeoutMs, ...(baseURL ? { baseURL } : {}) });
-    return openaiClient({ model, apiKey, timeoutMs, compatible, ...(baseURL ? { baseURL } : {}) });
-  }
-  throw usageError(
-    "unknown_agent",
-    `unknown agent kind ${kind}; use reference, anthropic, openai, openai-compatible or command`,
-  );
+  const { kind, model, timeoutMs } = options;
+  const { baseURL, apiKey } = connection(options);
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  if (kind === "anthropic")
+    return anthropicClient({ model, apiKey: apiKey ?? "", timeoutMs, baseURL, maxResponseBytes });
+  if (options.openaiApi === "responses")
+    return openaiResponsesClient({ model, apiKey, timeoutMs, baseURL, maxResponseBytes });
+  const compatible = kind === "openai-compatible";
+  return openaiClient({ model, apiKey, timeoutMs, compatible, baseURL, maxResponseBytes });
 }
 
 /** The batch API of a provider (Anthropic Message Batches, OpenAI Batch over Chat Completions). */
 export function createBatchProvider(options: ClientOptions): BatchProvider {
+  if (options.kind !== "anthropic" && !(options.kind === "openai" && options.openaiApi === "chat"))
+    throw usageError(
+      "unsupported_option",
+      "--batch works with anthropic:MODEL and openai:MODEL (Chat Completions)",
+    );
+  const { baseURL, apiKey } = connection(options);
   const common = {
     model: options.model,
     timeoutMs: options.timeoutMs,
-    ...(options.baseUrl ? { baseURL: options.baseUrl } : {}),
+    baseURL,
+    apiKey: apiKey ?? "",
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   };
-  if (options.kind === "anthropic")
-    return anthropicBatches({ ...common, apiKey: options.env["ANTHROPIC_API_KEY"] ?? "" });
-  if (options.kind === "openai" && options.openaiApi === "chat")
-    return openaiBatches({ ...common, apiKey: options.env["OPENAI_API_KEY"] ?? "", compatible: false });
-  throw usageError(
-    "unsupported_option",
-    "--batch works with anthropic:MODEL and openai:MODEL (Chat Completions)",
-  );
+  if (options.kind === "anthropic") return anthropicBatches(common);
+  return openaiBatches({ ...common, compatible: false });
 }

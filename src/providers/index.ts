@@ -38,6 +38,15 @@ export {
   type Price,
   type PriceTable,
 } from "./budget.ts";
+export {
+  checkBaseUrl,
+  DEFAULT_BASE_URLS,
+  DEFAULT_KEY_VARIABLES,
+  isLoopback,
+  redactUrl,
+  resolveApiKey,
+} from "./connection.ts";
+export { cappedFetch, DEFAULT_MAX_RESPONSE_BYTES, responseTooLarge } from "./http.ts";
 export { asTextProtocol, parseTextToolCalls, textToolsPrompt } from "./text-protocol.ts";
 export { anthropicRequest, toAnthropicMessages } from "./anthropic.ts";
 export { openaiMessages, openaiRequest, readToolCall } from "./openai.ts";

@@ -1,7 +1,6 @@
 /** OpenAI Responses API with function tools (`--openai-api responses`), through the official SDK. */
-import OpenAI from "openai";
 import { FabenchError } from "../core/index.ts";
-import { readToolCall } from "./openai.ts";
+import { openaiSdk, readToolCall } from "./openai.ts";
 import type { ProviderClient, ProviderReply, ProviderRequest } from "./types.ts";
 
 export function responsesInput(request: ProviderRequest): Array<Record<string, unknown>> {
@@ -103,16 +102,12 @@ export function readResponsesReply(response: ResponsesReply, model: string): Pro
 
 export function openaiResponsesClient(options: {
   model: string;
-  apiKey: string;
-  baseURL?: string;
+  apiKey: string | null;
+  baseURL: string;
   timeoutMs: number;
+  maxResponseBytes: number;
 }): ProviderClient {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-    maxRetries: 0,
-    timeout: options.timeoutMs,
-  });
+  const client = openaiSdk({ ...options, maxRetries: 0 });
   return {
     name: "openai-responses",
     async complete(request) {

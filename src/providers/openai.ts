@@ -1,6 +1,7 @@
 /** OpenAI Chat Completions with tools (and OpenAI-compatible servers: vLLM, llama.cpp, Ollama), through the official SDK. */
 import OpenAI from "openai";
 import { FabenchError } from "../core/index.ts";
+import { cappedFetch } from "./http.ts";
 import type { ProviderClient, ProviderReply, ProviderRequest, ToolCall } from "./types.ts";
 
 export function openaiMessages(request: ProviderRequest): Array<Record<string, unknown>> {
@@ -69,19 +70,51 @@ export function readToolCall(
   }
 }
 
+/**
+ * The OpenAI SDK for one base URL. With no key (an OpenAI-compatible server not given one through
+ * `--api-key-env`) no credential header is sent at all, whatever the SDK would add; nothing is read
+ * from the process environment for the URL, the key, the organisation or the project.
+ */
+export function openaiSdk(options: {
+  apiKey: string | null;
+  baseURL: string;
+  timeoutMs: number;
+  maxRetries: number;
+  maxResponseBytes: number | null;
+}): OpenAI {
+  const capped = options.maxResponseBytes === null ? fetch : cappedFetch(options.maxResponseBytes);
+  return new OpenAI({
+    // The SDK insists on a credential; without a key this placeholder is stripped from every request.
+    apiKey: options.apiKey ?? "no-key",
+    adminAPIKey: null,
+    organization: null,
+    project: null,
+    baseURL: options.baseURL,
+    maxRetries: options.maxRetries,
+    timeout: options.timeoutMs,
+    ...(options.apiKey === null ? { defaultHeaders: { Authorization: null } } : {}),
+    fetch: options.apiKey === null ? withoutCredentials(capped) : capped,
+  });
+}
+
+/** `base` with every credential header removed from each request. */
+function withoutCredentials(base: typeof fetch): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    for (const name of ["authorization", "api-key", "x-api-key", "proxy-authorization"]) headers.delete(name);
+    return base(input, { ...init, headers });
+  };
+}
+
 export function openaiClient(options: {
   model: string;
-  apiKey: string;
-  baseURL?: string;
+  apiKey: string | null;
+  baseURL: string;
   timeoutMs: number;
   compatible: boolean;
+  maxResponseBytes: number;
 }): ProviderClient {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-    maxRetries: 0,
-    timeout: options.timeoutMs,
-  });
+  const client = openaiSdk({ ...options, maxRetries: 0 });
   return {
     name: options.compatible ? "openai-compatible" : "openai",
     async complete(request): Promise<ProviderReply> {

@@ -36,13 +36,57 @@ const STATUS_CODES: Record<number, string> = {
   529: "provider_overloaded",
 };
 
+/**
+ * Network failures that say nothing about the request: a reset or refused connection, a socket
+ * closed mid-reply (undici's `terminated`, e.g. a body shorter than its `Content-Length`), a DNS
+ * hiccup. They are retried like a 5xx.
+ */
+const TRANSIENT_CODES = new Set([
+  "ECONNRESET",
+  "ECONNREFUSED",
+  "ECONNABORTED",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENETDOWN",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CLOSED",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+  "UND_ERR_RES_CONTENT_LENGTH_MISMATCH",
+]);
+const TIMEOUT_CODES = new Set([
+  "ETIMEDOUT",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+]);
+
+/** An error and its causes (SDKs wrap fetch's errors, which wrap undici's), outermost first. */
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let e = error; e !== null && e !== undefined && chain.length < 8; ) {
+    if (chain.includes(e)) break;
+    chain.push(e);
+    e = typeof e === "object" ? (e as { cause?: unknown }).cause : undefined;
+  }
+  return chain;
+}
+
 /** Reduces any error an SDK or fetch throws to a code, a status and whether to retry. */
 export function classify(error: unknown): Failure {
-  if (error instanceof FabenchError)
+  const chain = causes(error);
+  // Our own coded errors (a reply too large, a reply without choices) win, however deeply wrapped;
+  // of them only a reply that could not be read is worth another attempt.
+  const own = chain.find((e): e is FabenchError => e instanceof FabenchError);
+  if (own)
     return {
-      code: error.code,
+      code: own.code,
       status: null,
-      retryable: error.code === "provider_bad_response",
+      retryable: own.code === "provider_bad_response",
       retryAfterMs: null,
     };
   const e = error as {
@@ -57,11 +101,14 @@ export function classify(error: unknown): Failure {
   if (status === null) {
     if (error instanceof SyntaxError)
       return { code: "provider_bad_response", status: null, retryable: true, retryAfterMs: null };
-    if (/Timeout/i.test(name))
+    const codes = chain.map((c) => String((c as { code?: unknown } | null)?.code ?? ""));
+    if (/Timeout/i.test(name) || codes.some((c) => TIMEOUT_CODES.has(c)))
       return { code: "provider_timeout", status: null, retryable: true, retryAfterMs: null };
+    const messages = chain.map((c) => String((c as { message?: unknown } | null)?.message ?? ""));
     if (
       /Connection|Fetch|Socket/i.test(name) ||
-      /ECONN|EPIPE|socket/i.test(String((error as Error | null)?.message ?? ""))
+      codes.some((c) => TRANSIENT_CODES.has(c)) ||
+      messages.some((m) => /ECONN|EPIPE|socket|^terminated$|other side closed/i.test(m))
     )
       return { code: "provider_connection_error", status: null, retryable: true, retryAfterMs: null };
     return { code: "provider_error", status: null, retryable: false, retryAfterMs: null };

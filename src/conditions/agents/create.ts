@@ -3,7 +3,7 @@ import { usageError } from "../../core/index.ts";
 import type { TokenCounter } from "../execution/tokens.ts";
 import { Budget } from "../../providers/index.ts";
 import { BatchCoordinator } from "../../providers/index.ts";
-import { createBatchProvider, createClient } from "../../providers/index.ts";
+import { checkBaseUrl, createBatchProvider, createClient, redactUrl } from "../../providers/index.ts";
 import { commandAgent } from "./command.ts";
 import { modelAgent } from "./model.ts";
 import type { GenerationSettings } from "../../providers/index.ts";
@@ -20,6 +20,10 @@ export interface AgentOptions {
   readonly requestMoreTools: string;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly baseUrl?: string;
+  /** The environment variable that holds the key, instead of the provider's own (OpenAI-compatible: the only way to send one). */
+  readonly apiKeyEnv?: string;
+  /** The largest provider reply read; a larger one is an episode error, `response_too_large` (default 1 MB). */
+  readonly maxResponseBytes?: number;
   readonly toolProtocol: "native" | "text";
   readonly openaiApi: "chat" | "responses";
   readonly lane: Lane;
@@ -55,10 +59,12 @@ export function isModelAgent(spec: string): boolean {
 const AGENT_FORMS = "reference, anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH";
 
 /**
- * Refuses an agent spec that names no agent (exit 2), before anything else is checked: a typo must
- * not be answered with the prerequisite lock or an estimate "for referenc".
+ * Refuses an agent spec that names no agent (exit 2), and a base URL that carries credentials,
+ * before anything else is checked: a typo must not be answered with the prerequisite lock or an
+ * estimate "for referenc".
  */
-export function checkAgentSpec(spec: string): void {
+export function checkAgentSpec(spec: string, baseUrl?: string): void {
+  if (baseUrl !== undefined) checkBaseUrl(baseUrl);
   if (spec === "reference") return;
   const { kind, target } = providerOf(spec);
   if (!["anthropic", "openai", "openai-compatible", "command"].includes(kind) || target === "")
@@ -104,12 +110,20 @@ export function createAgent(options: AgentOptions): Agent {
     openaiApi: options.openaiApi,
     timeoutMs: options.requestTimeoutMs,
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    ...(options.apiKeyEnv !== undefined ? { apiKeyEnv: options.apiKeyEnv } : {}),
+    ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
   };
   const provider = createClient(client);
+  const retry = {
+    ...DEFAULT_RETRY,
+    maxRetries: options.maxRetries,
+    ...(options.retryBaseDelayMs !== undefined ? { baseDelayMs: options.retryBaseDelayMs } : {}),
+  };
   const batch = options.batch
     ? new BatchCoordinator(createBatchProvider(client), options.batch.checkpointPath, options.timing, {
         pollMs: options.batch.pollMs,
         resubmitUnknown: options.batch.resubmitUnknown,
+        retry,
       })
     : undefined;
   return modelAgent({
@@ -124,7 +138,8 @@ export function createAgent(options: AgentOptions): Agent {
         seed: options.generation.seed,
         tool_protocol: options.toolProtocol,
         prompt_cache: kind === "anthropic" && options.generation.prompt_cache,
-        base_url: kind === "openai-compatible" ? (options.baseUrl ?? null) : null,
+        // Only scheme://host:port/path is recorded (credentials are refused, but never written either).
+        base_url: kind === "openai-compatible" && options.baseUrl ? redactUrl(options.baseUrl) : null,
         openai_api: kind === "anthropic" ? null : options.openaiApi,
         batch: options.batch !== undefined,
       },
@@ -132,11 +147,7 @@ export function createAgent(options: AgentOptions): Agent {
     provider,
     toolProtocol: options.toolProtocol,
     settings: options.generation,
-    retry: {
-      ...DEFAULT_RETRY,
-      maxRetries: options.maxRetries,
-      ...(options.retryBaseDelayMs !== undefined ? { baseDelayMs: options.retryBaseDelayMs } : {}),
-    },
+    retry,
     timing: options.timing,
     limiter: new RateLimiter(options.rpm ?? null, options.tpm ?? null, options.timing),
     budget: options.budget ?? new Budget(null, null),

@@ -3,7 +3,8 @@
  * name in every run. Input tokens of a turn = the tool definitions encoded as one JSON array +
  * each message encoded as JSON on its own; tool-schema tokens = the tool definitions alone. Both
  * are cached by content (a 250-tool block, the system prompt and most tool results repeat across
- * tasks, conditions and trials), which keeps counting off the hot path of a large run.
+ * tasks, conditions and trials), which keeps counting off the hot path of a large run. Counting
+ * is linear in the text's length whatever the text (see boundedCount).
  */
 import { usageError } from "../../core/index.ts";
 import type { Message, ToolDefinition } from "./render.ts";
@@ -30,7 +31,57 @@ export async function loadTokenCounter(encoding: string = DEFAULT_TOKENIZER): Pr
   if (!load)
     throw usageError("unknown_tokenizer", `unknown tokenizer ${encoding}; known: ${TOKENIZERS.join(", ")}`);
   const { countTokens } = await load();
-  return { name: `gpt-tokenizer@4.0.0/${encoding}`, count: (text) => countTokens(text) };
+  // Text that looks like a special token (`<|endoftext|>`) is counted as the text it is, never refused.
+  const plain = { disallowedSpecial: new Set<string>() };
+  return {
+    name: `gpt-tokenizer@4.0.0/${encoding}`,
+    count: boundedCount((text) => countTokens(text, plain)),
+  };
+}
+
+/**
+ * The longest run of one kind of character — letters, other non-space symbols, or white space —
+ * that is counted in one piece. The tokenizer's byte-pair merge is quadratic in the length of one
+ * such run (an 80,000-letter word takes seconds; 256 CJK characters under a millisecond), and no
+ * text of the benchmark comes near it (its longest run is 39 characters).
+ */
+export const MAX_RUN = 256;
+
+/** Runs of one class of characters, as the tokenizer's pre-split sees them; digits are split by it anyway. */
+const RUNS = /[\p{L}\p{M}]+|[^\s\p{L}\p{N}]+|\s+/gu;
+
+/**
+ * `count` made safe for any input: a run longer than `maxRun` is counted in chunks of at most
+ * `maxRun` characters, and the text around it as usual. Every call to `count` then gets text whose
+ * runs are bounded, so the work is linear in the text's length. The result equals exact counting
+ * for any text without such a run; with one, it can differ by a token or so at each chunk boundary
+ * (such runs — megabytes of one letter — are not language, and counting them exactly could stall
+ * the whole run).
+ */
+export function boundedCount(count: (text: string) => number, maxRun = MAX_RUN): (text: string) => number {
+  return (text) => {
+    if (text.length <= maxRun) return count(text);
+    let total = 0;
+    let from = 0;
+    for (const match of text.matchAll(RUNS)) {
+      const run = match[0];
+      if (run.length <= maxRun) continue;
+      const start = match.index;
+      if (start > from) total += count(text.slice(from, start));
+      for (let i = 0; i < run.length; ) {
+        let end = Math.min(run.length, i + maxRun);
+        // Never split a surrogate pair.
+        const last = run.charCodeAt(end - 1);
+        if (end < run.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+        total += count(run.slice(i, end));
+        i = end;
+      }
+      from = start + run.length;
+    }
+    if (from === 0) return count(text);
+    if (from < text.length) total += count(text.slice(from));
+    return total;
+  };
 }
 
 export interface TurnTokens {

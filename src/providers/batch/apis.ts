@@ -1,9 +1,9 @@
 /** The Anthropic Message Batches and OpenAI Batch APIs behind one small interface. */
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI, { toFile } from "openai";
-import { canonicalSha256 } from "../../core/index.ts";
+import { canonicalSha256, FabenchError } from "../../core/index.ts";
 import { anthropicRequest, readAnthropicMessage, type AnthropicMessage } from "../anthropic.ts";
-import { openaiRequest, readChatCompletion, type ChatCompletion } from "../openai.ts";
+import { openaiRequest, openaiSdk, readChatCompletion, type ChatCompletion } from "../openai.ts";
 import { classify } from "../reliability.ts";
 import { BatchRejected, type BatchOutcome, type BatchProvider } from "./coordinator.ts";
 
@@ -30,15 +30,39 @@ export function customIdFor(episodeKey: string, turn: number): string {
   return `t${turn}-${canonicalSha256(episodeKey).slice(0, 48)}`;
 }
 
+/** A poll answer without the field it must have: unreadable, so polled again (never a failed episode). */
+function badPoll(provider: string): FabenchError {
+  return new FabenchError({
+    kind: "input",
+    stage: "provider",
+    code: "provider_bad_response",
+    message: `${provider}: a batch status reply without a status`,
+  });
+}
+
+/** One batch result too large to take (over --max-response-bytes, as a synchronous reply would be). */
+const tooLarge = (bytes: number, max: number): BatchOutcome | null =>
+  bytes > max ? { ok: false, code: "response_too_large" } : null;
+
+/** One result of a batch as an outcome: a reply that cannot be read fails that request alone. */
+function outcomeOf(read: () => BatchOutcome): BatchOutcome {
+  try {
+    return read();
+  } catch (error) {
+    return { ok: false, code: classify(error).code };
+  }
+}
+
 export function anthropicBatches(options: {
   model: string;
   apiKey: string;
-  baseURL?: string;
+  baseURL: string;
   timeoutMs: number;
+  maxResponseBytes: number;
 }): BatchProvider {
   const client = new Anthropic({
     apiKey: options.apiKey,
-    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+    baseURL: options.baseURL,
     maxRetries: 2,
     timeout: options.timeoutMs,
   });
@@ -62,7 +86,8 @@ export function anthropicBatches(options: {
       return (batch as { id: string }).id;
     },
     async status(id) {
-      const batch = (await client.messages.batches.retrieve(id)) as { processing_status: string };
+      const batch = (await client.messages.batches.retrieve(id)) as { processing_status?: unknown } | null;
+      if (typeof batch?.processing_status !== "string") throw badPoll("anthropic-batches");
       return batch.processing_status === "ended" ? "ended" : "in_progress";
     },
     async results(id) {
@@ -72,10 +97,12 @@ export function anthropicBatches(options: {
           custom_id: string;
           result: { type: string; message?: AnthropicMessage; error?: { type?: string } };
         };
+        const message = entry.result.type === "succeeded" ? entry.result.message : undefined;
         out.set(
           entry.custom_id,
-          entry.result.type === "succeeded" && entry.result.message
-            ? { ok: true, reply: readAnthropicMessage(entry.result.message) }
+          message
+            ? (tooLarge(Buffer.byteLength(JSON.stringify(message)), options.maxResponseBytes) ??
+                outcomeOf(() => ({ ok: true, reply: readAnthropicMessage(message) })))
             : { ok: false, code: `provider_batch_${entry.result.type}` },
         );
       }
@@ -91,16 +118,13 @@ const FIND_LIMIT = 2000;
 export function openaiBatches(options: {
   model: string;
   apiKey: string;
-  baseURL?: string;
+  baseURL: string;
   timeoutMs: number;
   compatible: boolean;
+  maxResponseBytes: number;
 }): BatchProvider {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-    maxRetries: 2,
-    timeout: options.timeoutMs,
-  });
+  // Result files hold every request's reply, so the cap applies per result line, not per download.
+  const client = openaiSdk({ ...options, maxRetries: 2, maxResponseBytes: null });
   return {
     name: "openai-batches",
     async create(items, submission) {
@@ -141,7 +165,8 @@ export function openaiBatches(options: {
       return null;
     },
     async status(id) {
-      const batch = await client.batches.retrieve(id);
+      const batch = (await client.batches.retrieve(id)) as { status?: unknown } | null;
+      if (typeof batch?.status !== "string") throw badPoll("openai-batches");
       if (batch.status === "completed") return "ended";
       return ["failed", "expired", "cancelled"].includes(batch.status) ? "failed" : "in_progress";
     },
@@ -153,14 +178,25 @@ export function openaiBatches(options: {
         const text = await (await client.files.content(fileId)).text();
         for (const line of text.split("\n")) {
           if (line.trim() === "") continue;
-          const entry = JSON.parse(line) as {
-            custom_id: string;
+          // A line that cannot be read leaves its request without a result (that request alone fails).
+          let entry: {
+            custom_id?: unknown;
             response?: { status_code: number; body: ChatCompletion };
             error?: unknown;
           };
+          try {
+            entry = JSON.parse(line) as typeof entry;
+          } catch {
+            continue;
+          }
+          if (typeof entry?.custom_id !== "string") continue;
           const response = entry.response;
           if (response && response.status_code === 200)
-            out.set(entry.custom_id, { ok: true, reply: readChatCompletion(response.body, options.model) });
+            out.set(
+              entry.custom_id,
+              tooLarge(Buffer.byteLength(line), options.maxResponseBytes) ??
+                outcomeOf(() => ({ ok: true, reply: readChatCompletion(response.body, options.model) })),
+            );
           else
             out.set(entry.custom_id, {
               ok: false,

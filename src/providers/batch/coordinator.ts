@@ -18,7 +18,7 @@
 import { canonicalSha256, FabenchError, readBytes, writeJsonAtomic } from "../../core/index.ts";
 import { existsSync } from "node:fs";
 import type { ProviderReply, ProviderRequest } from "../types.ts";
-import type { Timing } from "../reliability.ts";
+import { DEFAULT_RETRY, withRetries, type RetryPolicy, type Timing } from "../reliability.ts";
 
 export type BatchStatus = "in_progress" | "ended" | "failed";
 export type BatchOutcome = { ok: true; reply: ProviderReply } | { ok: false; code: string };
@@ -58,6 +58,12 @@ export interface BatchCoordinatorOptions {
   readonly pollMs: number;
   /** Submit again the requests of a submission whose fate is unknown and cannot be looked up. */
   readonly resubmitUnknown: boolean;
+  /**
+   * How reads (a status poll, the results, a look-up by fingerprint) are retried: they are
+   * idempotent, so a reply that cannot be read or a failed connection is simply asked again
+   * (default: the synchronous requests' policy).
+   */
+  readonly retry?: RetryPolicy;
 }
 
 interface Waiting {
@@ -135,11 +141,12 @@ export class BatchCoordinator {
 
   /** Submissions whose answer never arrived: attached by fingerprint if the provider has them, else forgotten. */
   private async resolveUnknown(): Promise<void> {
-    if (this.unknownResolved || !this.provider.find) return;
+    const find = this.provider.find?.bind(this.provider);
+    if (this.unknownResolved || !find) return;
     this.unknownResolved = true;
     const unknown = this.checkpoint.batches.filter((b) => b.id === null);
     if (unknown.length === 0) return;
-    for (const entry of unknown) entry.id = await this.provider.find(entry.submission);
+    for (const entry of unknown) entry.id = await this.read(() => find(entry.submission));
     this.checkpoint.batches = this.checkpoint.batches.filter((b) => b.id !== null);
     this.save();
   }
@@ -194,14 +201,24 @@ export class BatchCoordinator {
       this.save();
       byBatch.set(entry.id, fresh);
     }
-    await Promise.all([...byBatch].map(([id, members]) => this.collect(id, members)));
+    await Promise.all(
+      [...byBatch].map(([id, members]) =>
+        // A batch that cannot be collected fails its own members only; it stays open in the checkpoint.
+        this.collect(id, members).catch((error: unknown) => members.forEach((m) => m.reject(error))),
+      ),
+    );
+  }
+
+  /** An idempotent read, retried with backoff; a failure that outlasts the retries is a coded error. */
+  private read<T>(fn: () => Promise<T>): Promise<T> {
+    return withRetries(fn, this.options.retry ?? DEFAULT_RETRY, this.timing, this.provider.name);
   }
 
   private async collect(batchId: string, members: Waiting[]): Promise<void> {
-    let status = await this.provider.status(batchId);
+    let status = await this.read(() => this.provider.status(batchId));
     while (status === "in_progress") {
       await this.timing.sleep(this.options.pollMs);
-      status = await this.provider.status(batchId);
+      status = await this.read(() => this.provider.status(batchId));
     }
     const record = this.checkpoint.batches.find((b) => b.id === batchId);
     if (status === "failed") {
@@ -216,7 +233,7 @@ export class BatchCoordinator {
       for (const m of members) m.reject(error);
       return;
     }
-    const results = await this.provider.results(batchId);
+    const results = await this.read(() => this.provider.results(batchId));
     for (const m of members) {
       const outcome = results.get(m.customId);
       if (outcome?.ok) this.checkpoint.replies[m.customId] = { request_sha256: m.hash, reply: outcome.reply };

@@ -5,6 +5,8 @@ export function progressReporter(
   io: CliIo,
   label: string,
   clock: () => number,
+  /** What is counted: episodes, designs, datasets, rankings. */
+  unit = "episodes",
   everyMs = 5000,
 ): (done: number, total: number) => void {
   const started = clock();
@@ -20,7 +22,7 @@ export function progressReporter(
     const width = 24;
     const filled = total === 0 ? width : Math.round((done / total) * width);
     const bar = io.isTty ? `[${"#".repeat(filled)}${".".repeat(width - filled)}] ` : "";
-    const text = `${label}: ${bar}${done}/${total} episodes, ${rate.toFixed(1)}/s${eta === null || finished ? "" : `, ETA ${eta}s`}`;
+    const text = `${label}: ${bar}${done}/${total} ${unit}, ${rate.toFixed(1)}/s${eta === null || finished ? "" : `, ETA ${eta}s`}`;
     io.err(io.isTty ? `\r${text}${finished ? "\n" : ""}` : `${text}\n`);
   };
 }

@@ -57,7 +57,12 @@ export function simulateCoverage(options: SimulateOptions, io: CliIo): number {
   };
   const clock = () => performance.now();
   const results: ScenarioResult[] = scenarios.map((scenario, i) => {
-    const report = progressReporter(io, `simulate ${scenario.name} (${i + 1}/${scenarios.length})`, clock);
+    const report = progressReporter(
+      io,
+      `simulate ${scenario.name} (${i + 1}/${scenarios.length})`,
+      clock,
+      "datasets",
+    );
     return simulateScenario(
       scenario,
       design,

@@ -1,11 +1,13 @@
 /**
- * External routers. `command:PATH` runs a program (no shell) once per query: one JSON object in on
- * stdin, `{"ranking": [route ids, best first]}` out on stdout. `http:URL` POSTs
- * `{"query", "limit"}` and reads `{"results": [{"tool_id"}]}`, best first (`tool_id` may be a route
- * id or a function name). Routes a router leaves out rank after those it names, in route-id order.
- * Time-outs and malformed answers are errors with codes; nothing is guessed.
+ * External routers. `command:PATH` runs a program (no shell, only PATH of the environment) once per
+ * query: one JSON object in on stdin, `{"ranking": [route ids, best first]}` out on stdout; the last
+ * 2 KB of its stderr are quoted in every error it causes. `http:URL` POSTs `{"query", "limit"}` and
+ * reads `{"results": [{"tool_id"}]}`, best first (`tool_id` may be a route id or a function name).
+ * Routes a router leaves out rank after those it names, in route-id order. Time-outs and malformed
+ * answers are errors with codes; nothing is guessed.
  */
 import { spawn } from "node:child_process";
+import { closeSync, openSync, readSync } from "node:fs";
 import { compareCodePoints, FabenchError } from "../../core/index.ts";
 import type { Endpoint } from "../catalog/schema.ts";
 import type { RankRequest, Router } from "./types.ts";
@@ -55,6 +57,7 @@ export function commandRouter(
   timeoutMs: number,
   searchPath: string,
 ): Router {
+  const who = `command router ${path}`;
   return {
     id: `command:${path}`,
     config: { path, args, timeout_ms: timeoutMs, protocol_version: ROUTER_PROTOCOL_VERSION },
@@ -65,22 +68,102 @@ export function commandRouter(
         catalog_size: request.catalogSize,
         endpoints: request.endpoints,
       });
-      const stdout = await runProgram(path, args, input, timeoutMs, searchPath);
+      const { stdout, stderr } = await runProgram(path, args, input, timeoutMs, searchPath);
+      const bad = (message: string) => routerError("router_bad_response", `${message}${stderrNote(stderr)}`);
       let answer: unknown;
       try {
         answer = JSON.parse(stdout);
       } catch {
-        throw routerError("router_bad_response", `command router ${path} did not print one JSON object`);
+        throw bad(`${who} did not print one JSON object (it printed ${printedSample(stdout)})`);
       }
       const ranking = (answer as { ranking?: unknown } | null)?.ranking;
       if (!Array.isArray(ranking) || !ranking.every((r) => typeof r === "string"))
-        throw routerError(
-          "router_bad_response",
-          `command router ${path} must print {"ranking": [route ids]}`,
-        );
-      return completeRanking(ranking, request.endpoints, "refuse", `command router ${path}`);
+        throw bad(`${who} must print {"ranking": [route ids]}, not ${printedSample(stdout)}`);
+      try {
+        return completeRanking(ranking, request.endpoints, "refuse", who);
+      } catch (error) {
+        throw error instanceof FabenchError ? bad(error.message) : error;
+      }
     },
   };
+}
+
+/** How much of a command router's stderr an error quotes: its last 2 KB. */
+export const STDERR_TAIL_BYTES = 2048;
+
+/** The last `limit` bytes of a stream, holding at most that plus the chunk being added. */
+export class ByteTail {
+  private kept: Buffer = Buffer.alloc(0);
+  private dropped = false;
+
+  constructor(private readonly limit: number = STDERR_TAIL_BYTES) {}
+
+  push(chunk: Buffer): void {
+    const joined = this.kept.length === 0 ? chunk : Buffer.concat([this.kept, chunk]);
+    if (joined.length <= this.limit) this.kept = joined;
+    else {
+      this.dropped = true;
+      this.kept = Buffer.from(joined.subarray(joined.length - this.limit)); // a copy: the chunk is let go
+    }
+  }
+
+  /** The bytes kept, as text: a character cut by the limit is skipped, and `…` marks a cut start. */
+  text(): string {
+    let start = 0;
+    if (this.dropped)
+      while (start < this.kept.length && ((this.kept[start] as number) & 0xc0) === 0x80) start++;
+    return `${this.dropped ? "…" : ""}${this.kept.subarray(start).toString("utf8")}`;
+  }
+}
+
+/** `; its stderr ended with:` and the tail, indented; nothing when it wrote nothing. */
+function stderrNote(tail: string): string {
+  const text = tail.trimEnd();
+  if (text.trim() === "") return "";
+  return `; its stderr ended with:\n${text
+    .split("\n")
+    .map((line) => `  ${line}`)
+    .join("\n")}`;
+}
+
+function printedSample(stdout: string): string {
+  if (stdout.trim() === "") return "nothing";
+  return stdout.length > 200 ? `${JSON.stringify(stdout.slice(0, 200))}…` : JSON.stringify(stdout);
+}
+
+const RUN_HINT = "is it executable (chmod +x) and does it start with a #! line, such as #!/usr/bin/env node?";
+
+/**
+ * Why a program may not have run as one: no `#!` line (the system then refuses it, or runs it with
+ * /bin/sh), not executable, an interpreter not on the PATH it was given, or no such file.
+ */
+function runHint(path: string, failure: number | string | null): string {
+  if (startsWithShebang(path) === false)
+    return " (hint: it does not start with a #! line, such as #!/usr/bin/env node, so the system does not know what runs it)";
+  if (failure === "ENOEXEC" || failure === "EACCES" || failure === 126) return ` (hint: ${RUN_HINT})`;
+  if (failure === 127)
+    return " (hint: exit 127 means a program was not found; does its #! line name an interpreter on PATH? The router gets PATH and nothing else of the environment)";
+  if (failure === "ENOENT")
+    return path.includes("/")
+      ? " (hint: no such file)"
+      : " (hint: a name without a / is looked up on PATH; give a path such as ./router.mjs)";
+  return "";
+}
+
+/** Whether a file given by path starts with `#!`; null when it is found on PATH or cannot be read. */
+function startsWithShebang(path: string): boolean | null {
+  if (!path.includes("/")) return null;
+  try {
+    const fd = openSync(path, "r");
+    try {
+      const head = Buffer.alloc(2);
+      return readSync(fd, head, 0, 2, 0) === 2 && head.toString("latin1") === "#!";
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return null; // missing or unreadable: the spawn error says which
+  }
 }
 
 function runProgram(
@@ -89,41 +172,49 @@ function runProgram(
   input: string,
   timeoutMs: number,
   searchPath: string,
-): Promise<string> {
+): Promise<{ stdout: string; stderr: string }> {
+  const who = `command router ${path}`;
   return new Promise((resolve, reject) => {
-    const child = spawn(path, [...args], { stdio: ["pipe", "pipe", "ignore"], env: { PATH: searchPath } });
+    const child = spawn(path, [...args], { stdio: ["pipe", "pipe", "pipe"], env: { PATH: searchPath } });
     let out = "";
     let size = 0;
+    const stderr = new ByteTail();
+    let settled = false;
+    const fail = (code: string, message: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      reject(routerError(code, `${message}${stderrNote(stderr.text())}`));
+    };
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(routerError("router_timeout", `command router ${path} gave no answer within ${timeoutMs} ms`));
+      fail("router_timeout", `${who} gave no answer within ${timeoutMs} ms`);
     }, timeoutMs);
     child.stdout.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_OUTPUT_BYTES) child.kill("SIGKILL");
       else out += chunk.toString("utf8");
     });
+    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
     child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(
-        routerError(
-          "router_failed",
-          `cannot run command router ${path}: ${(error as NodeJS.ErrnoException).code ?? error.message}`,
-        ),
-      );
+      const code = (error as NodeJS.ErrnoException).code ?? error.message;
+      fail("router_failed", `cannot run ${who}: ${code}${runHint(path, code)}`);
     });
-    child.on("close", (code) => {
-      clearTimeout(timer);
+    child.on("close", (code, signal) => {
       if (size > MAX_OUTPUT_BYTES)
-        reject(
-          routerError(
-            "router_bad_response",
-            `command router ${path} printed more than ${MAX_OUTPUT_BYTES} bytes`,
-          ),
-        );
+        fail("router_bad_response", `${who} printed more than ${MAX_OUTPUT_BYTES} bytes`);
       else if (code !== 0)
-        reject(routerError("router_failed", `command router ${path} exited with code ${code}`));
-      else resolve(out);
+        fail(
+          "router_failed",
+          code === null
+            ? `${who} was killed by ${signal}`
+            : `${who} exited with code ${code}${runHint(path, code)}`,
+        );
+      else if (!settled) {
+        settled = true;
+        clearTimeout(timer);
+        resolve({ stdout: out, stderr: stderr.text() });
+      }
     });
     child.stdin.on("error", () => undefined); // a router that exits without reading is reported by its exit code
     child.stdin.end(input);

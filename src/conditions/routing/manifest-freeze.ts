@@ -3,6 +3,8 @@ import type { ConditionSpec, Plan, Protocol, Task } from "../../authoring/index.
 import {
   canonicalSha256,
   compareCodePoints,
+  FabenchError,
+  mapConcurrent,
   type Problem,
   type Result,
   zodProblems,
@@ -62,21 +64,37 @@ export interface FreezeInput {
   readonly tasksSha256: string;
   readonly catalogs: ReadonlyArray<{ size: number; catalog: Catalog }>;
   readonly router: Router;
+  /** Router calls in flight at once (default 1). The manifest does not depend on it. */
+  readonly concurrency?: number;
+  /** Called after each finished router call, with the calls done and the calls in all. */
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
-/** Asks the router for every task × catalog ranking, then builds and checks the manifest. */
+/**
+ * Asks the router for every task × catalog ranking (up to `concurrency` at once), then builds and
+ * checks the manifest. Entries are in task order, then catalog size ascending, however the calls
+ * interleave. A router error names the task and catalog size; when several calls fail, the error
+ * of the earliest in that order is thrown.
+ */
 export async function freezeConditions(input: FreezeInput): Promise<Result<ConditionManifest>> {
-  const entries: ManifestEntry[] = [];
   const catalogs = [...input.catalogs].sort((a, b) => a.size - b.size);
-  for (const task of input.tasks)
-    for (const { size, catalog } of catalogs) {
-      const ranking = await input.router.rank({
+  const calls = input.tasks.flatMap((task) => catalogs.map(({ size, catalog }) => ({ task, size, catalog })));
+  let done = 0;
+  const entries = await mapConcurrent(calls, input.concurrency ?? 1, async ({ task, size, catalog }) => {
+    let ranking: string[];
+    try {
+      ranking = await input.router.rank({
         query: task.query,
         catalogSize: size,
         endpoints: catalog.endpoints,
       });
-      entries.push(manifestEntry(input.protocol, task, size, ranking));
+    } catch (error) {
+      throw error instanceof FabenchError ? namedError(error, `${task.semantic_task_id} @ ${size}`) : error;
     }
+    done += 1;
+    input.onProgress?.(done, calls.length);
+    return manifestEntry(input.protocol, task, size, ranking);
+  });
   const problems = correctiveMissProblems(input.protocol, input.tasks, entries, catalogs[0]?.size);
   if (problems.length > 0) return { ok: false, problems };
   const body: Omit<ConditionManifest, "manifest_sha256"> = {
@@ -95,6 +113,17 @@ export async function freezeConditions(input: FreezeInput): Promise<Result<Condi
     entries,
   };
   return { ok: true, value: { ...body, manifest_sha256: canonicalSha256(body) } };
+}
+
+/** The same error, its message led by where it happened (`task @ catalog size: …`). */
+function namedError(error: FabenchError, where: string): FabenchError {
+  return new FabenchError({
+    kind: error.kind,
+    stage: error.stage,
+    code: error.code,
+    message: `${where}: ${error.message}`,
+    problems: error.problems.map((p) => ({ ...p, message: `${where}: ${p.message}` })),
+  });
 }
 
 /**

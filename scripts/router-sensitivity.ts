@@ -28,7 +28,7 @@ for (const router of ROUTERS) {
   const summary = join(dir, `${name}.summary.json`);
   const steps = [
     ["conditions", "freeze", "--router", router, "--out", manifest],
-    ["run", "--agent", "reference", "--conditions-manifest", manifest, "--out", run],
+    ["run", "--agent", "reference", "--manifest", manifest, "--out", run],
     ["score", run, "--out", summary],
   ];
   for (const argv of steps) {

@@ -3,7 +3,7 @@
  * exit codes in one place (0 ok, 1 failed validation or check, 2 usage or unreadable input,
  * 3 blocked, 70 internal error). No logic lives here; the command groups live in src/cli/.
  */
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, Help, type Option } from "commander";
 import { registerCatalog } from "./cli/catalog.ts";
 import { registerConditions } from "./cli/conditions.ts";
 import { registerConveyor } from "./cli/conveyor.ts";
@@ -27,6 +27,8 @@ import { problemLines } from "./core/index.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { registerDemo } from "./cli/demo.ts";
+import { registerPilot } from "./cli/pilot.ts";
+import { resolvePilot } from "./cli/options.ts";
 
 export { DEFAULTS } from "./cli/options.ts";
 
@@ -70,13 +72,21 @@ function resolveBundledDefaults(command: Command): void {
   }
 }
 
-function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
+/** The whole command tree, with nothing run; `main` parses with it (and tests walk it). */
+export function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   const program = new Command("fabench")
     .description(
       "Final-answer quality under capability routing: plan, validate, run, score and gate the benchmark.",
     )
     .option("-V, --version", "output the version number and the bundled protocol's hash")
     .showHelpAfterError("(run with --help for usage)")
+    // A mandatory option says so in --help, after its default and choices; subcommands inherit this.
+    .configureHelp({
+      optionDescription(this: Help, option: Option): string {
+        const text = Help.prototype.optionDescription.call(this, option);
+        return option.mandatory ? `${text} (required)` : text;
+      },
+    })
     .exitOverride()
     .configureOutput({
       writeOut: io.out,
@@ -94,12 +104,16 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     registerConditions,
     registerRun,
     registerConveyor,
+    registerPilot,
     registerScoring,
     registerSimulate,
     registerDemo,
   ])
     register(program, registrar);
-  program.hook("preAction", (_program, action) => resolveBundledDefaults(action));
+  program.hook("preAction", (_program, action) => {
+    resolvePilot(action);
+    resolveBundledDefaults(action);
+  });
   return program;
 }
 

@@ -88,6 +88,7 @@ const LIGHT_CONSTANTS = [
   "src/conditions/execution/tokens.ts",
   "src/conditions/runner/episodes.ts",
   "src/authoring/interval-methods.ts",
+  "src/authoring/pilot-files.ts",
 ];
 
 describe("the source tree", () => {

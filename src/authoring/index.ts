@@ -4,6 +4,7 @@ export {
   gateMargin,
   INTERVAL_METHODS,
   intervalChecks,
+  metricNamed,
   parseProtocol,
   PROTOCOL_FORMAT,
   protocolCoherenceProblems,
@@ -73,3 +74,11 @@ export {
   type CorpusCheckReport,
 } from "./check/index.ts";
 export type { RowProblem } from "./row-problem.ts";
+export {
+  isPilotProtocol,
+  PILOT_FILES,
+  PILOT_FORMAT,
+  PILOT_NOTE,
+  pilotMarkerSchema,
+  pilotProtocol,
+} from "./pilot.ts";

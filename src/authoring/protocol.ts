@@ -136,6 +136,16 @@ export function gateMargin(protocol: Protocol, metric: string): number | null {
   return check === undefined ? null : -check.threshold;
 }
 
+/**
+ * A metric named by the user: the protocol's metric name, or (older usage) the id of the gate check
+ * that reads it — accepted, with the metric's name to use instead. Null when it is neither.
+ */
+export function metricNamed(protocol: Protocol, name: string): { metric: string; checkId: boolean } | null {
+  if (protocol.metrics.includes(name)) return { metric: name, checkId: false };
+  const check = protocol.gate.checks.find((c) => c.id === name);
+  return check ? { metric: check.metric, checkId: true } : null;
+}
+
 /** Schema, then coherence; every problem is reported. */
 export function parseProtocol(value: unknown, file: string): Result<Protocol> {
   const parsed = protocolSchema.safeParse(value);

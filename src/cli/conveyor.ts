@@ -1,7 +1,7 @@
 /** `fabench conveyor`: the prerequisite stages and their evidence. */
 import type { Command } from "commander";
-import type { conveyorRecord, conveyorStatus } from "../commands/conveyor.ts";
-import { DEFAULTS, group, type Registrar } from "./options.ts";
+import type { conveyorRecord } from "../commands/conveyor.ts";
+import { conveyorOption, group, jsonOption, protocolOption, type Registrar } from "./options.ts";
 
 // Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
 const loadConveyor = () => import("../commands/conveyor.ts");
@@ -15,9 +15,9 @@ export function registerConveyor(program: Command, r: Registrar): void {
   conveyor
     .command("status")
     .description("Print the prerequisite chain and what each stage still lacks.")
-    .option("--conveyor <file>", "conveyor state", DEFAULTS.conveyor)
-    .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
-    .option("--json", "print one JSON object", false)
+    .addOption(conveyorOption())
+    .addOption(protocolOption())
+    .addOption(jsonOption())
     .action(async (o: { conveyor: string; protocol: string; json: boolean }) =>
       r.setExit(await (await loadConveyor()).conveyorStatus(o, r.io)),
     );
@@ -32,9 +32,9 @@ export function registerConveyor(program: Command, r: Registrar): void {
     .requiredOption("--artifact <file>", "the evidence file; its bytes are hashed")
     .requiredOption("--source-revision <sha>", "40-hex git revision that produced it")
     .option("--run-id <id>", "run identifier")
-    .option("--conveyor <file>", "conveyor state", DEFAULTS.conveyor)
-    .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
-    .option("--json", "print one JSON object", false)
+    .addOption(conveyorOption())
+    .addOption(protocolOption())
+    .addOption(jsonOption())
     .action(async (stage: string, o: Omit<Parameters<typeof conveyorRecord>[0], "stage">) =>
       r.setExit(await (await loadConveyor()).conveyorRecord({ ...o, stage }, r.io)),
     );

@@ -1,9 +1,18 @@
 /** `fabench corpus`: generation, identity validation and the content check. */
 import { type Command, Option } from "commander";
-import type { corpusCheck, corpusGenerate } from "../commands/content.ts";
-import type { corpusValidate } from "../commands/corpus.ts";
 import { usageError } from "../core/index.ts";
-import { bundledOr, collect, DEFAULTS, group, type Registrar } from "./options.ts";
+import {
+  authoredOption,
+  bundledOr,
+  catalogsOption,
+  collect,
+  DEFAULTS,
+  group,
+  jsonOption,
+  planOption,
+  protocolOption,
+  type Registrar,
+} from "./options.ts";
 
 // Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
 const loadContent = () => import("../commands/content.ts");
@@ -21,8 +30,8 @@ export function registerCorpus(program: Command, r: Registrar): void {
       "Check a corpus's identity against the plan: every slot once, no drift, unique non-empty queries.",
     )
     .argument("<corpus>", "corpus file: JSON array, JSON object with tasks or rows, or JSONL")
-    .option("--plan <path>", "authoring plan", DEFAULTS.plan)
-    .option("--json", "print one JSON object", false)
+    .addOption(planOption())
+    .addOption(jsonOption())
     .addOption(
       new Option(
         "--freeze-out <path>",
@@ -43,19 +52,14 @@ export function registerCorpus(program: Command, r: Registrar): void {
       ),
     );
 
-  // A group without a subcommand is an incomplete command line: show its help on stderr, exit 2.
   corpus
     .command("generate")
     .description(
       "Assemble the hand-authored task files into the bundled corpus (plan order, hashed); written only if it passes every check.",
     )
-    .option(
-      "--authored <dir>",
-      "folder of the authored task files, one <stratum>.json per stratum",
-      DEFAULTS.authored,
-    )
-    .option("--out <path>", "corpus file", DEFAULTS.corpus)
-    .option("--source-revision <sha>", "40-hex git revision of the generator (default: git HEAD)")
+    .addOption(authoredOption())
+    .option("--out <file>", "corpus file to write or check", DEFAULTS.corpus)
+    .option("--source-revision <sha>", "40-hex git revision that produced it (default: git HEAD)")
     .option(
       "--forbidden-corpus <file>",
       "an earlier benchmark surface; any normalised query overlap is an error (repeatable)",
@@ -67,10 +71,10 @@ export function registerCorpus(program: Command, r: Registrar): void {
       "regenerate with the revision recorded in --out and exit 1 when the bytes differ; write nothing",
       false,
     )
-    .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
-    .option("--plan <path>", "authoring plan", DEFAULTS.plan)
-    .option("--catalogs <dir>", "folder of the catalog files", DEFAULTS.catalogs)
-    .option("--json", "print one JSON object", false)
+    .addOption(protocolOption())
+    .addOption(planOption())
+    .addOption(catalogsOption())
+    .addOption(jsonOption())
     .action(
       async (o: {
         authored: string;
@@ -101,16 +105,16 @@ export function registerCorpus(program: Command, r: Registrar): void {
       "corpus file (a frozen corpus file, a JSON list of tasks, or JSONL)",
       DEFAULTS.corpus,
     )
-    .option("--catalogs <dir>", "folder of the catalog files", DEFAULTS.catalogs)
+    .addOption(catalogsOption())
     .option(
       "--forbidden-corpus <file>",
       "an earlier benchmark surface; any normalised query overlap is an error (repeatable)",
       collect,
       [],
     )
-    .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
-    .option("--plan <path>", "authoring plan", DEFAULTS.plan)
-    .option("--json", "print one JSON object", false)
+    .addOption(protocolOption())
+    .addOption(planOption())
+    .addOption(jsonOption())
     .action(
       async (
         corpusPath: string,

@@ -1,6 +1,8 @@
 /** Shared option parsing and defaults for every command group. */
 import { existsSync } from "node:fs";
-import type { Command } from "commander";
+import { join } from "node:path";
+import { PILOT_FILES } from "../authoring/pilot-files.ts";
+import { type Command, Option } from "commander";
 import type { CliIo } from "../commands/io.ts";
 import { bundledPath, isBundledName, usageError } from "../core/index.ts";
 
@@ -65,10 +67,90 @@ export function group(parent: Command, name: string, description: string): Comma
   return command;
 }
 
-export function parseCatalogSize(text: string): number {
-  if (!/^[1-9]\d*$/.test(text))
-    throw usageError("bad_catalog_size", `--catalog takes a catalog size, not ${text}`);
-  return Number(text);
+/** A comma-separated list of catalog sizes: at least one, each a positive whole number. */
+export function catalogSizeList(flag: string) {
+  return (text: string): number[] => {
+    const sizes = list(text).map(positiveInt(flag));
+    if (sizes.length === 0) throw usageError("bad_number", `${flag} takes comma-separated catalog sizes`);
+    return sizes;
+  };
+}
+
+/** ` (note)` after a shared option's description: what the option is for in this one command. */
+function noted(description: string, note: string | undefined): string {
+  return note === undefined ? description : `${description} (${note})`;
+}
+
+// One constructor per shared concept, so a flag reads the same in every command's --help
+// (test/cli/help-consistency.test.ts holds every command to it). A `note` may add what the option
+// is for in one command; the description before it is the flag's meaning everywhere. Defaults are
+// given as default values, which commander prints as `(default: …)`; a computed default that has no
+// value is written in the description the same way, `(default: …)` at the end.
+
+export const protocolOption = (note?: string) =>
+  new Option("--protocol <path>", noted("preregistered protocol", note)).default(DEFAULTS.protocol);
+
+export const planOption = (note?: string) =>
+  new Option("--plan <path>", noted("authoring plan", note)).default(DEFAULTS.plan);
+
+export const corpusOption = (note?: string) =>
+  new Option("--corpus <file>", noted("corpus file", note)).default(DEFAULTS.corpus);
+
+/** The folder `catalog build` writes and every other command reads. */
+export const catalogsOption = (note?: string) =>
+  new Option("--catalogs <dir>", noted("folder of the catalog files", note)).default(DEFAULTS.catalogs);
+
+/** The frozen condition manifest `conditions freeze --out` writes. */
+export const manifestOption = () =>
+  new Option("--manifest <file>", "frozen condition manifest").default(DEFAULTS.conditionManifest);
+
+export const conveyorOption = (note?: string) =>
+  new Option("--conveyor <file>", noted("prerequisite state", note)).default(DEFAULTS.conveyor);
+
+/** One catalog size (a filter); several are --catalog-sizes. */
+export const catalogSizeOption = () =>
+  new Option("--catalog-size <n>", "only this catalog size").argParser(positiveInt("--catalog-size"));
+
+/** Several catalog sizes; one is --catalog-size. */
+export const catalogSizesOption = () =>
+  new Option("--catalog-sizes <list>", "comma-separated catalog sizes (default: the protocol's)").argParser(
+    catalogSizeList("--catalog-sizes"),
+  );
+
+export const jsonOption = () => new Option("--json", "print one JSON object").default(false);
+
+/**
+ * Keeps an old flag name working as a hidden, deprecated alias of `canonical` (an option `command`
+ * already has): the same argument and parser, one warning line on stderr, and its value handed to
+ * the canonical option before the action runs. Both names with different values is a usage error.
+ */
+export function deprecatedAlias(command: Command, old: string, canonical: string): Command {
+  const target = command.options.find((o) => o.long === canonical);
+  if (target === undefined) throw new Error(`${command.name()} has no ${canonical} to alias as ${old}`);
+  const argument = target.flags.slice(target.flags.indexOf(canonical) + canonical.length);
+  const alias = new Option(`${old}${argument}`, `deprecated: use ${canonical}`).hideHelp();
+  if (target.parseArg !== undefined) alias.argParser(target.parseArg);
+  command.addOption(alias);
+  command.hook("preAction", () => {
+    const oldKey = alias.attributeName();
+    if (command.getOptionValueSource(oldKey) !== "cli") return;
+    const value: unknown = command.getOptionValue(oldKey);
+    const writeErr =
+      command.configureOutput().writeErr ?? ((text: string) => void process.stderr.write(text));
+    writeErr(`warning: ${old} is deprecated; use ${canonical}\n`);
+    const key = target.attributeName();
+    if (
+      command.getOptionValueSource(key) === "cli" &&
+      JSON.stringify(command.getOptionValue(key)) !== JSON.stringify(value)
+    )
+      throw usageError(
+        "conflicting_options",
+        `${old} (deprecated) and ${canonical} name the same option with different values; give only ${canonical}`,
+      );
+    command.setOptionValueWithSource(key, value, "cli");
+    command.setOptionValueWithSource(oldKey, undefined, "default");
+  });
+  return command;
 }
 
 /**
@@ -79,3 +161,33 @@ export function parseCatalogSize(text: string): number {
 export function bundledOr(path: string): string {
   return isBundledName(path) && !existsSync(path) ? bundledPath(path) : path;
 }
+
+/** `--pilot DIR`: a pilot folder's files in place of the bundled protocol, plan, corpus, manifest and conveyor. */
+export function pilotOption(): Option {
+  return new Option(
+    "--pilot <dir>",
+    "use a pilot folder made by `fabench pilot init` for the protocol, plan, corpus, condition manifest and conveyor; its verdicts say not preregistered",
+  );
+}
+
+/** `--pilot DIR` in place of each pilot file's option; an option given as well is a conflict. */
+export function resolvePilot(command: Command): void {
+  const dir: unknown = command.getOptionValue("pilot");
+  if (typeof dir !== "string") return;
+  if (!existsSync(join(dir, PILOT_FILES.marker)))
+    throw usageError(
+      "not_a_pilot",
+      `--pilot ${dir} is not a pilot folder (no ${PILOT_FILES.marker}); make one with \`fabench pilot init ${dir}\``,
+    );
+  for (const [key, file] of Object.entries(PILOT_FILES)) {
+    if (key === "marker" || !command.options.some((o) => o.attributeName() === key)) continue;
+    if (command.getOptionValueSource(key) === "cli")
+      throw usageError("pilot_conflict", `--pilot gives the ${key}; drop --${key} or --pilot`);
+    command.setOptionValue(key, join(dir, file));
+  }
+}
+
+export const authoredOption = () =>
+  new Option("--authored <dir>", "folder of the authored task files, one <stratum>.json per stratum").default(
+    DEFAULTS.authored,
+  );

@@ -1,7 +1,6 @@
 /** `fabench plan`: the authoring plan. */
 import type { Command } from "commander";
-import type { planGenerate } from "../commands/plan.ts";
-import { DEFAULTS, group, type Registrar } from "./options.ts";
+import { DEFAULTS, group, jsonOption, protocolOption, type Registrar } from "./options.ts";
 
 // Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
 const loadPlan = () => import("../commands/plan.ts");
@@ -11,10 +10,10 @@ export function registerPlan(program: Command, r: Registrar): void {
   plan
     .command("generate")
     .description("Build the slot plan from the protocol and write it (or, with --check, compare it).")
-    .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
-    .option("--out <path>", "plan file to write or check", DEFAULTS.plan)
+    .addOption(protocolOption())
+    .option("--out <file>", "plan file to write or check", DEFAULTS.plan)
     .option("--check", "exit 1 when the plan file differs from a fresh build; write nothing", false)
-    .option("--json", "print one JSON object", false)
+    .addOption(jsonOption())
     .action(async (o: { protocol: string; out: string; check: boolean; json: boolean }) =>
       r.setExit(await (await loadPlan()).planGenerate(o, r.io)),
     );

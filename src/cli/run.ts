@@ -1,18 +1,26 @@
 /** `fabench run` and `fabench runs`: replaying the benchmark to an agent, and run files. */
 import { type Command, Option } from "commander";
 import type { run } from "../commands/run.ts";
-import type { runsMerge } from "../commands/runs.ts";
 import { LANES } from "../conditions/agents/lanes.ts";
 import { DEFAULT_TOKENIZER, TOKENIZERS } from "../conditions/execution/tokens.ts";
 import { parseShard } from "../conditions/runner/episodes.ts";
 import {
+  catalogSizesOption,
+  catalogsOption,
   collect,
-  DEFAULTS,
+  conveyorOption,
+  corpusOption,
+  deprecatedAlias,
   group,
+  jsonOption,
+  pilotOption,
   list,
+  manifestOption,
   nonNegative,
   nonNegativeInt,
+  planOption,
   positiveInt,
+  protocolOption,
   type Registrar,
 } from "./options.ts";
 
@@ -21,7 +29,7 @@ const loadRun = () => import("../commands/run.ts");
 const loadRuns = () => import("../commands/runs.ts");
 
 export function registerRun(program: Command, r: Registrar): void {
-  program
+  const runCommand = program
     .command("run")
     .description("Replay the frozen evidence to an agent under each condition; one JSON line per episode.")
     .requiredOption(
@@ -29,19 +37,13 @@ export function registerRun(program: Command, r: Registrar): void {
       "reference, anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH",
     )
     .option("--out <file>", "run file (JSON Lines); required unless --estimate")
-    .option("--corpus <file>", "corpus file", DEFAULTS.corpus)
-    .option("--catalogs <dir>", "folder of the catalog files", DEFAULTS.catalogs)
-    .option("--conditions-manifest <file>", "frozen condition manifest", DEFAULTS.conditionManifest)
-    .option(
-      "--conveyor <file>",
-      "prerequisite state (model agents refuse while it is unmet)",
-      DEFAULTS.conveyor,
-    )
+    .addOption(corpusOption())
+    .addOption(catalogsOption())
+    .addOption(manifestOption())
+    .addOption(conveyorOption("model agents refuse while it is unmet"))
     .option("--trials <n>", "trials per task × catalog × condition", positiveInt("--trials"), 1)
     .option("--conditions <list>", "comma-separated conditions (default: all)", list)
-    .option("--catalog-sizes <list>", "comma-separated catalog sizes (default: all)", (t: string) =>
-      list(t).map(positiveInt("--catalog-sizes")),
-    )
+    .addOption(catalogSizesOption())
     .option("--tasks <glob>", "only task ids matching this glob (* and ?)")
     .option("--shard <i/n>", "run only shard I of N (whole stratum × language cells)", parseShard)
     .option("--concurrency <n>", "episodes in flight", positiveInt("--concurrency"), 1)
@@ -60,6 +62,16 @@ export function registerRun(program: Command, r: Registrar): void {
       nonNegative("--budget-usd"),
     )
     .option("--base-url <url>", "provider base URL (openai-compatible: include /v1)")
+    .option(
+      "--api-key-env <name>",
+      "environment variable holding the API key (default: ANTHROPIC_API_KEY for anthropic:, OPENAI_API_KEY for openai:, none for openai-compatible:)",
+    )
+    .option(
+      "--max-response-bytes <n>",
+      "largest provider reply read; a larger one is an episode error (response_too_large)",
+      positiveInt("--max-response-bytes"),
+      1_000_000,
+    )
     .addOption(
       new Option("--tool-protocol <p>", "native tool calls, or a text protocol")
         .choices(["native", "text"])
@@ -122,12 +134,20 @@ export function registerRun(program: Command, r: Registrar): void {
       false,
     )
     .option("--tokenizer <name>", TOKENIZERS.join(" or "), DEFAULT_TOKENIZER)
-    .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
-    .option("--plan <path>", "authoring plan", DEFAULTS.plan)
-    .option("--json", "print one JSON object", false)
-    .action(async (o: Omit<Parameters<typeof run>[0], "env">) =>
-      r.setExit(await (await loadRun()).run({ ...o, env: r.io.env ?? {} }, r.io)),
+    .addOption(protocolOption())
+    .addOption(planOption())
+    .addOption(pilotOption())
+    .addOption(jsonOption())
+    .action(
+      async ({
+        manifest,
+        ...o
+      }: Omit<Parameters<typeof run>[0], "env" | "conditionsManifest"> & { manifest: string }) =>
+        r.setExit(
+          await (await loadRun()).run({ ...o, conditionsManifest: manifest, env: r.io.env ?? {} }, r.io),
+        ),
     );
+  deprecatedAlias(runCommand, "--conditions-manifest", "--manifest");
 
   const runs = group(program, "runs", "Run files: merge shards.");
   runs
@@ -135,8 +155,12 @@ export function registerRun(program: Command, r: Registrar): void {
     .description("Merge run files (shards) into one, checking metadata, duplicates and completeness.")
     .argument("<files...>", "run files")
     .requiredOption("--out <file>", "merged run file")
-    .option("--allow-incomplete", "write even when episodes of the selection are missing", false)
-    .option("--json", "print one JSON object", false)
+    .option(
+      "--allow-incomplete",
+      "accept an incomplete run set (write even when episodes of the selection are missing)",
+      false,
+    )
+    .addOption(jsonOption())
     .action(async (files: string[], o: { out: string; allowIncomplete: boolean; json: boolean }) =>
       r.setExit(await (await loadRuns()).runsMerge({ files, ...o }, r.io)),
     );

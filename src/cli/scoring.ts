@@ -1,8 +1,18 @@
 /** `fabench score`, `fabench gate` and `fabench report`: from run files to the summary, the verdict and the report. */
 import { type Command, Option } from "commander";
 import type { report } from "../commands/report.ts";
-import type { gate, score } from "../commands/score.ts";
-import { collect, DEFAULTS, type Registrar } from "./options.ts";
+import type { score } from "../commands/score.ts";
+import {
+  catalogsOption,
+  collect,
+  conveyorOption,
+  corpusOption,
+  jsonOption,
+  pilotOption,
+  planOption,
+  protocolOption,
+  type Registrar,
+} from "./options.ts";
 
 // Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
 const loadReport = () => import("../commands/report.ts");
@@ -15,14 +25,14 @@ export function registerScoring(program: Command, r: Registrar): void {
       "Rescore run files, aggregate, bootstrap, and gate: writes the summary a product decision rests on.",
     )
     .argument("<runs...>", "run files (several are merged)")
-    .option("--corpus <file>", "corpus file", DEFAULTS.corpus)
-    .option("--out <file>", "summary file (default results/<first run>.summary.json)")
+    .addOption(corpusOption())
+    .option("--out <file>", "summary file (default: results/<first run>.summary.json)")
     .addOption(
       new Option("--rng <name>", "bootstrap draws").choices(["seedrandom", "python"]).default("seedrandom"),
     )
     .option(
       "--allow-incomplete",
-      "score an incomplete set (the summary says so and the gate cannot pass)",
+      "accept an incomplete run set (the summary says so and the gate cannot pass)",
       false,
     )
     .option(
@@ -30,11 +40,12 @@ export function registerScoring(program: Command, r: Registrar): void {
       "score runs whose provider reported more than one model (the summary lists them)",
       false,
     )
-    .option("--conveyor <file>", "prerequisite state", DEFAULTS.conveyor)
-    .option("--catalogs <dir>", "folder of the catalog files", DEFAULTS.catalogs)
-    .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
-    .option("--plan <path>", "authoring plan", DEFAULTS.plan)
-    .option("--json", "print one JSON object", false)
+    .addOption(conveyorOption())
+    .addOption(catalogsOption())
+    .addOption(protocolOption())
+    .addOption(planOption())
+    .addOption(pilotOption())
+    .addOption(jsonOption())
     .action(async (runs: string[], o: Omit<Parameters<typeof score>[0], "runs">) =>
       r.setExit(await (await loadScore()).score({ ...o, runs }, r.io)),
     );
@@ -44,9 +55,10 @@ export function registerScoring(program: Command, r: Registrar): void {
       "Re-evaluate a summary's gate against the current conveyor state: exit 0 PASS, 1 FAIL, 3 BLOCKED.",
     )
     .argument("<summary>", "summary file")
-    .option("--conveyor <file>", "prerequisite state", DEFAULTS.conveyor)
-    .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
-    .option("--json", "print one JSON object", false)
+    .addOption(conveyorOption())
+    .addOption(protocolOption())
+    .addOption(pilotOption())
+    .addOption(jsonOption())
     .action(async (summary: string, o: { conveyor: string; protocol: string; json: boolean }) =>
       r.setExit(await (await loadScore()).gate({ ...o, summary }, r.io)),
     );
@@ -62,8 +74,9 @@ export function registerScoring(program: Command, r: Registrar): void {
       "a `fabench simulate coverage --json` output, shown as the coverage footnote",
     )
     .addOption(new Option("--format <f>", "html or md").choices(["html", "md"]).default("html"))
-    .option("--protocol <path>", "the protocol the summary was scored under", DEFAULTS.protocol)
-    .option("--json", "print one JSON object", false)
+    .addOption(protocolOption("the one the summary was scored under"))
+    .addOption(pilotOption())
+    .addOption(jsonOption())
     .action(async (summary: string, o: Omit<Parameters<typeof report>[0], "summary">) =>
       r.setExit(await (await loadReport()).report({ ...o, summary }, r.io)),
     );

@@ -4,12 +4,17 @@ import type { power } from "../commands/power.ts";
 import type { simulateCoverage } from "../commands/simulate.ts";
 import { INTERVAL_METHODS } from "../authoring/interval-methods.ts";
 import {
-  DEFAULTS,
+  catalogsOption,
+  corpusOption,
   group,
+  jsonOption,
+  pilotOption,
   list,
   nonNegative,
   nonNegativeInt,
+  planOption,
   positiveInt,
+  protocolOption,
   type Registrar,
 } from "./options.ts";
 
@@ -24,9 +29,9 @@ export function registerSimulate(program: Command, r: Registrar): void {
     .description(
       "Coverage, width and margin pass rates of every interval method on the protocol's design, per scenario.",
     )
-    .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
+    .addOption(protocolOption())
     .option("--scenarios <file>", 'more scenarios ({"scenarios": [...]}) added to the built-in ones')
-    .option("--datasets <n>", "datasets per scenario", positiveInt("--datasets"), 1000)
+    .option("--datasets <n>", "simulated datasets (per scenario)", positiveInt("--datasets"), 1000)
     .option("--iterations <b>", "bootstrap iterations per dataset", positiveInt("--iterations"), 1000)
     .option(
       "--seed <s>",
@@ -35,10 +40,10 @@ export function registerSimulate(program: Command, r: Registrar): void {
     )
     .option(
       "--repeats <n>",
-      "repeated measures per task (default: catalog sizes × 3 trials)",
+      "repeated measures averaged into each simulated task's delta (one per catalog size × trial); the trial noise, a scenario's noise_sd, is divided by √n (default: the protocol's catalog sizes × 3 trials)",
       positiveInt("--repeats"),
     )
-    .option("--json", "print one JSON object", false)
+    .addOption(jsonOption())
     .action(async (o: Parameters<typeof simulateCoverage>[0]) =>
       r.setExit(await (await loadSimulate()).simulateCoverage(o, r.io)),
     );
@@ -53,9 +58,9 @@ export function registerSimulate(program: Command, r: Registrar): void {
       [],
     )
     .option("--summary <file>", "pilot summary, instead of --runs")
-    .option("--corpus <file>", "corpus file (with --runs)", DEFAULTS.corpus)
-    .option("--catalogs <dir>", "folder of the catalog files (with --runs)", DEFAULTS.catalogs)
-    .option("--plan <path>", "authoring plan (with --runs)", DEFAULTS.plan)
+    .addOption(corpusOption("with --runs"))
+    .addOption(catalogsOption("with --runs"))
+    .addOption(planOption("with --runs"))
     .option("--condition <id>", "deployable condition (default: the first)")
     .option("--metric <name>", "metric whose delta is gated", "required_fact_recall")
     .option(
@@ -77,14 +82,15 @@ export function registerSimulate(program: Command, r: Registrar): void {
         INTERVAL_METHODS,
       ),
     )
-    .option("--datasets <n>", "simulated datasets per design", positiveInt("--datasets"), 400)
+    .option("--datasets <n>", "simulated datasets (per design)", positiveInt("--datasets"), 400)
     .option("--iterations <b>", "bootstrap iterations per dataset", positiveInt("--iterations"), 1000)
     .option(
       "--seed <s>",
       "simulation seed (default: the protocol's bootstrap seed)",
       nonNegativeInt("--seed"),
     )
-    .option("--protocol <path>", "preregistered protocol", DEFAULTS.protocol)
-    .option("--json", "print one JSON object", false)
+    .addOption(protocolOption())
+    .addOption(pilotOption())
+    .addOption(jsonOption())
     .action(async (o: Parameters<typeof power>[0]) => r.setExit(await (await loadPower()).power(o, r.io)));
 }

@@ -43,7 +43,7 @@ export function load(options: BenchmarkInputs): LoadedBenchmark {
     throw inputError(
       "plan",
       "plan_protocol_mismatch",
-      `the plan was built from protocol ${plan.protocol_sha256}, not ${options.protocol} (${protocolSha256}); run \`fabench plan generate\``,
+      `the plan was built from protocol ${plan.protocol_sha256.slice(0, 12)}…, not ${options.protocol} (${protocolSha256.slice(0, 12)}…); pass the plan made from this protocol with --plan (for a pilot protocol, \`fabench pilot init DIR\` makes every derived file; never regenerate the frozen plan for it)`,
       { file: options.plan },
     );
   return {

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { buildCatalog, catalogFileName } from "../conditions/catalog/index.ts";
-import { formatJsonFile, formatProblem, usageError, writeFileAtomic } from "../core/index.ts";
+import { checkOutput, formatJsonFile, formatProblem, usageError, writeFileAtomic } from "../core/index.ts";
 import { loadProtocol, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 
@@ -47,7 +47,11 @@ export function catalogBuild(options: CatalogBuildOptions, io: CliIo): number {
     const upToDate = existsSync(path) && readTextFile(path, "catalog").text === text;
     return { size, path, text, sha256: catalog.sha256, upToDate };
   });
-  if (!options.check) for (const r of results) writeFileAtomic(r.path, r.text);
+  if (!options.check) {
+    for (const r of results)
+      checkOutput(r.path, { inputs: [options.protocol], regenerates: "tasks/catalogs" });
+    for (const r of results) writeFileAtomic(r.path, r.text);
+  }
   const stale = options.check ? results.filter((r) => !r.upToDate) : [];
   if (options.json)
     printJson(io, {

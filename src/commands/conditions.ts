@@ -6,10 +6,11 @@ import {
   type ConditionManifest,
   type RoutingProfile,
 } from "../conditions/routing/index.ts";
-import { FabenchError, formatJsonFile, inputError, usageError, writeFileAtomic } from "../core/index.ts";
+import { checkOutput, FabenchError, formatJsonFile, inputError, writeFileAtomic } from "../core/index.ts";
 import { load, loadCheckedCorpus, type BenchmarkInputs } from "./benchmark.ts";
-import { loadConditionManifest, loadPlan, readTextFile } from "./inputs.ts";
+import { jsonFilesIn, loadConditionManifest, loadPlan, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
+import { progressReporter } from "./progress.ts";
 import { existsSync } from "node:fs";
 
 export interface FreezeOptions extends Omit<BenchmarkInputs, "forbiddenCorpus"> {
@@ -17,12 +18,19 @@ export interface FreezeOptions extends Omit<BenchmarkInputs, "forbiddenCorpus"> 
   readonly router: string;
   readonly routerArgs: readonly string[];
   readonly routerTimeoutMs: number;
+  /** Router calls in flight at once (default 4). */
+  readonly routerConcurrency?: number;
   readonly out: string;
   readonly check: boolean;
   readonly json: boolean;
 }
 
 export async function conditionsFreeze(options: FreezeOptions, io: CliIo): Promise<number> {
+  if (!options.check)
+    checkOutput(options.out, {
+      inputs: [options.protocol, options.plan, options.corpus, ...jsonFilesIn(options.catalogs)],
+      regenerates: "manifests/condition-manifest.json",
+    });
   const loaded = load({ ...options, forbiddenCorpus: [] });
   const corpus = await loadCheckedCorpus(loaded, options.corpus);
   const router = createRouter(options.router, {
@@ -35,6 +43,9 @@ export async function conditionsFreeze(options: FreezeOptions, io: CliIo): Promi
     tasks: corpus.tasks,
     tasksSha256: corpus.tasksSha256,
     router,
+    concurrency: options.routerConcurrency ?? 4,
+    // Progress goes to stderr: stdout may be the one JSON object of --json.
+    onProgress: progressReporter(io, "conditions freeze", () => performance.now(), "rankings"),
   });
   if (!result.ok)
     throw new FabenchError({

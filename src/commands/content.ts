@@ -7,6 +7,7 @@ import {
   type AuthoredFile,
 } from "../authoring/index.ts";
 import {
+  checkOutput,
   FabenchError,
   formatJsonFile,
   inputError,
@@ -15,7 +16,7 @@ import {
   writeFileAtomic,
 } from "../core/index.ts";
 import { load, runCheck, type BenchmarkInputs } from "./benchmark.ts";
-import { loadWithSchema, readTextFile } from "./inputs.ts";
+import { jsonFilesIn, loadWithSchema, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { exitFor, jsonErrors, printProblems } from "./problems.ts";
 
@@ -55,6 +56,16 @@ export async function corpusCheck(options: CorpusCheckOptions, io: CliIo): Promi
 }
 
 export async function corpusGenerate(options: CorpusGenerateOptions, io: CliIo): Promise<number> {
+  if (!options.check)
+    checkOutput(options.out, {
+      inputs: [
+        options.protocol,
+        options.plan,
+        ...jsonFilesIn(options.catalogs),
+        ...jsonFilesIn(options.authored),
+      ],
+      regenerates: "tasks/final-answer-corpus.json",
+    });
   const loaded = load(options);
   const authored = readAuthored(options.authored, loaded.protocol.answer_task_strata);
   const existing = existsSync(options.out) ? readTextFile(options.out, "corpus") : null;

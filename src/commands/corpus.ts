@@ -1,7 +1,6 @@
 /** `fabench corpus validate`: identity validation of an authored corpus against the plan. */
-import { resolve } from "node:path";
 import { buildIdentityFreeze, parseCorpusText, validateIdentity } from "../authoring/index.ts";
-import { usageError, writeJsonAtomic } from "../core/index.ts";
+import { checkOutput, writeJsonAtomic } from "../core/index.ts";
 import { loadPlan, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { exitFor, jsonErrors, printProblems } from "./problems.ts";
@@ -14,11 +13,8 @@ export interface CorpusValidateOptions {
 }
 
 export function corpusValidate(options: CorpusValidateOptions, io: CliIo): number {
-  if (
-    options.freezeOut !== undefined &&
-    [options.corpus, options.plan].some((p) => resolve(p) === resolve(options.freezeOut ?? ""))
-  )
-    throw usageError("output_is_input", `--freeze-out ${options.freezeOut} would overwrite an input`);
+  if (options.freezeOut !== undefined)
+    checkOutput(options.freezeOut, { inputs: [options.corpus, options.plan], flag: "--freeze-out" });
   const plan = loadPlan(options.plan);
   const corpus = readTextFile(options.corpus, "corpus");
   const { rows } = parseCorpusText(corpus.text, options.corpus);

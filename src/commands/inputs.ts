@@ -11,6 +11,7 @@ import {
   type Plan,
   type Protocol,
 } from "../authoring/index.ts";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import {
   CATALOG_FORMAT,
@@ -177,7 +178,7 @@ export function loadSummaryProtocol(
     throw inputError(
       stage,
       "protocol_mismatch",
-      `the summary was scored under another protocol (give it with --protocol)`,
+      `the summary was scored under protocol ${summary.protocol_id} (${summary.protocol_sha256.slice(0, 12)}…), not ${protocolPath}; give that protocol with --protocol${summary.protocol_id.endsWith("-pilot") ? ", or the pilot's folder with --pilot DIR" : ""}`,
       { file: summaryPath },
     );
   return protocol;
@@ -188,4 +189,16 @@ export function isPreregistered(protocolSha256: string): boolean {
   return (
     canonicalSha256(loadProtocol(bundledPath("manifests/preregistration.json")).value) === protocolSha256
   );
+}
+
+/** The `.json` files directly in a folder (the catalogs, the authored tasks), for output checks; none if it is not a folder. */
+export function jsonFilesIn(dir: string): string[] {
+  try {
+    if (!statSync(dir).isDirectory()) return [];
+    return readdirSync(dir)
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => join(dir, name));
+  } catch {
+    return [];
+  }
 }

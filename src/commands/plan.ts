@@ -1,7 +1,7 @@
 /** `fabench plan generate`: build the slot plan from the protocol, write it or check it. */
 import { existsSync } from "node:fs";
 import { buildPlan } from "../authoring/index.ts";
-import { formatJsonFile, formatProblem, writeFileAtomic } from "../core/index.ts";
+import { checkOutput, formatJsonFile, formatProblem, writeFileAtomic } from "../core/index.ts";
 import { loadProtocol, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 
@@ -13,6 +13,8 @@ export interface PlanGenerateOptions {
 }
 
 export function planGenerate(options: PlanGenerateOptions, io: CliIo): number {
+  if (!options.check)
+    checkOutput(options.out, { inputs: [options.protocol], regenerates: "manifests/authoring-plan.json" });
   const protocol = loadProtocol(options.protocol);
   const plan = buildPlan(protocol.value);
   const text = formatJsonFile(plan);

@@ -1,4 +1,5 @@
 /** `fabench power`: from a pilot, the chance the gate's interval rule passes, now and with more tasks. */
+import { metricNamed } from "../authoring/index.ts";
 import { inputError, usageError } from "../core/index.ts";
 import {
   METHODS,
@@ -60,22 +61,28 @@ export async function power(options: PowerCommandOptions, io: CliIo): Promise<nu
   if (!(METHODS as readonly string[]).includes(method))
     throw usageError("bad_method", `--method takes ${METHODS.join(", ")}`);
   const condition = options.condition ?? protocol.conditions.find((c) => c.deployable)?.id ?? "";
+  const named = metricNamed(protocol, options.metric);
+  if (named === null)
+    throw usageError(
+      "unknown_metric",
+      `--metric ${options.metric} is not a metric of the protocol; one of ${protocol.metrics.join(", ")}`,
+    );
+  if (named.checkId)
+    io.err(
+      `warning: ${options.metric} is a gate check's name; its metric is ${named.metric} — use that name\n`,
+    );
+  const metric = named.metric;
   const { episodes, trials: pilotTrials, source } = await pilotEpisodes(options, io);
-  const { deltas: pilot, noise } = pilotDeltas(
-    episodes,
-    protocol.baseline_condition,
-    condition,
-    options.metric,
-  );
+  const { deltas: pilot, noise } = pilotDeltas(episodes, protocol.baseline_condition, condition, metric);
   const trials = options.trials ?? [pilotTrials];
   if (pilot.length < 2)
     throw inputError(
       "power",
       "no_pilot",
-      `the pilot has fewer than two tasks with a ${options.metric} delta for ${condition}`,
+      `the pilot has fewer than two tasks with a ${metric} delta for ${condition}`,
       { file: source },
     );
-  const margin = options.margin ?? requireMargin(protocol, options.metric);
+  const margin = options.margin ?? requireMargin(protocol, metric);
   const seed = options.seed ?? protocol.statistics.seed;
   const clock = () => performance.now();
   const rows = simulatePower(
@@ -94,7 +101,8 @@ export async function power(options: PowerCommandOptions, io: CliIo): Promise<nu
       seed,
       confidence: protocol.statistics.confidence_level,
     },
-    progressReporter(io, "power", clock),
+    // What power counts is designs (tasks per cell × trials × true Δ).
+    progressReporter(io, "power", clock, "designs"),
   );
   const needed = trials.map((t) => ({
     trials: t,
@@ -109,7 +117,7 @@ export async function power(options: PowerCommandOptions, io: CliIo): Promise<nu
   };
   const out: PowerReport = {
     condition,
-    metric: options.metric,
+    metric,
     method,
     margin,
     pilot: pilotSummary,
@@ -120,7 +128,7 @@ export async function power(options: PowerCommandOptions, io: CliIo): Promise<nu
   if (options.json) printJson(io, out);
   else {
     const lines = [
-      `power of "${method} lower bound ≥ −${margin}" for ${condition} ${options.metric} (${pilot.length} pilot tasks × ${pilotTrials} trial(s), mean delta ${pilotSummary.mean_delta.toFixed(4)})`,
+      `power of "${method} lower bound ≥ −${margin}" for ${condition} ${metric} (${pilot.length} pilot tasks × ${pilotTrials} trial(s), mean delta ${pilotSummary.mean_delta.toFixed(4)})`,
       `assumption: ${POWER_ASSUMPTION}`,
       "tasks per cell   trials   true Δ   P(pass)",
     ];

@@ -1,7 +1,7 @@
 /** `fabench report`: the summary as one static HTML file, or Markdown for a pull request. */
 import { basename, dirname, join } from "node:path";
 import { episodeKey, parseRunBytes } from "../conditions/runner/index.ts";
-import { inputError, readBytes, sha256Hex, writeFileAtomic } from "../core/index.ts";
+import { checkOutput, inputError, readBytes, sha256Hex, writeFileAtomic } from "../core/index.ts";
 import type { Summary } from "../summary/index.ts";
 import { renderHtml, renderMarkdown } from "../report/index.ts";
 import { loadSummaryProtocol, readCoverageStudy, readSummary } from "./inputs.ts";
@@ -20,6 +20,14 @@ export interface ReportOptions {
 }
 
 export function report(options: ReportOptions, io: CliIo): number {
+  const extension = options.format === "md" ? "md" : "html";
+  const out =
+    options.out ??
+    join(
+      dirname(options.summary),
+      `${basename(options.summary).replace(/\.summary\.json$|\.json$/, "")}.report.${extension}`,
+    );
+  checkOutput(out, { inputs: [options.summary, ...options.runs, options.protocol, options.coverage] });
   const summary = readSummary(options.summary);
   const protocol = loadSummaryProtocol(summary, options.summary, options.protocol, "report");
   const texts = new Map<string, string>();
@@ -28,13 +36,6 @@ export function report(options: ReportOptions, io: CliIo): number {
     checkScoredFrom(summary, options.summary, path, sha256Hex(bytes));
     for (const r of parseRunBytes(bytes, path).records) texts.set(episodeKey(r), r.final_text);
   }
-  const extension = options.format === "md" ? "md" : "html";
-  const out =
-    options.out ??
-    join(
-      dirname(options.summary),
-      `${basename(options.summary).replace(/\.summary\.json$|\.json$/, "")}.report.${extension}`,
-    );
   const coverage = options.coverage === undefined ? undefined : readCoverageStudy(options.coverage);
   writeFileAtomic(
     out,

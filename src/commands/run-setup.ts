@@ -1,5 +1,5 @@
 import { existsSync, truncateSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import type { Protocol } from "../authoring/index.ts";
 import { catalogFileName } from "../conditions/catalog/index.ts";
 import { type ConditionManifest } from "../conditions/routing/index.ts";
@@ -12,6 +12,7 @@ import {
 } from "../conditions/runner/index.ts";
 import {
   canonicalJson,
+  checkOutput,
   inputError,
   readBytes,
   sha256Hex,
@@ -84,8 +85,7 @@ export function checkSelection(
 }
 
 export function checkOutputNotInput(out: string, inputs: readonly string[]): void {
-  if (inputs.some((p) => resolve(p) === resolve(out)))
-    throw usageError("output_is_input", `--out ${out} is one of the run's inputs`);
+  checkOutput(out, { inputs });
 }
 
 export function catalogFiles(dir: string, sizes: readonly number[]): string[] {

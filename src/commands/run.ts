@@ -1,5 +1,5 @@
 /** `fabench run`: replay the benchmark's evidence to an agent under every selected condition. */
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Plan, Task } from "../authoring/index.ts";
 import { checkAgentSpec, createAgent, isModelAgent, type Lane } from "../conditions/agents/index.ts";
@@ -14,7 +14,14 @@ import {
   type RunRecord,
 } from "../conditions/runner/index.ts";
 import { BATCH_PRICE_FACTOR, Budget, priceTableSchema, realTiming, type Price } from "../providers/index.ts";
-import { canonicalSha256, compareCodePoints, FabenchError, usageError } from "../core/index.ts";
+import {
+  canonicalSha256,
+  compareCodePoints,
+  FabenchError,
+  makeFolders,
+  usageError,
+  writeFailure,
+} from "../core/index.ts";
 import { load, loadCheckedCorpus } from "./benchmark.ts";
 import { prerequisiteFor, renderBlocking } from "./conveyor.ts";
 import { estimateRun } from "./estimate.ts";
@@ -55,6 +62,8 @@ export interface RunOptions {
   readonly prices?: string;
   readonly budgetUsd?: number;
   readonly baseUrl?: string;
+  readonly apiKeyEnv?: string;
+  readonly maxResponseBytes?: number;
   readonly toolProtocol: "native" | "text";
   readonly openaiApi: "chat" | "responses";
   readonly lane: Lane;
@@ -89,7 +98,7 @@ function loadPrice(path: string | undefined, agent: string): Price | null {
 }
 
 export async function run(options: RunOptions, io: CliIo): Promise<number> {
-  checkAgentSpec(options.agent);
+  checkAgentSpec(options.agent, options.baseUrl);
   if (!options.estimate && options.out === undefined)
     throw usageError("missing_out", "--out is required (or use --estimate)");
   if (
@@ -169,6 +178,8 @@ export async function run(options: RunOptions, io: CliIo): Promise<number> {
     requestMoreTools: protocol.agent_loop.request_more_tools_token,
     env: options.env,
     ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+    ...(options.apiKeyEnv !== undefined ? { apiKeyEnv: options.apiKeyEnv } : {}),
+    ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
     toolProtocol: options.toolProtocol,
     openaiApi: options.openaiApi,
     lane: options.lane,
@@ -268,7 +279,11 @@ async function execute(
     io.err("\ninterrupt: finishing the episodes in flight, then stopping\n");
   });
   // Every check has passed: the run file's folder may be made now (runs/ in a fresh project).
-  mkdirSync(dirname(out), { recursive: true });
+  try {
+    makeFolders(dirname(out));
+  } catch (error) {
+    throw writeFailure(out, error);
+  }
   const writer = new RunWriter(out);
   const clock = () => performance.now();
   const append = (record: RunRecord) => writer.append(record);
@@ -306,7 +321,9 @@ async function execute(
     );
   // A run in which every episode failed measured nothing: it must not look like success.
   if (!result.stopped && result.finished > 0 && result.errors === result.finished) {
-    io.err(`${out}: every one of the ${result.finished} episode(s) ended in an infrastructure error: nothing was measured; fix the cause (see each record's error_code), then rerun with --resume --retry-errors\n`);
+    io.err(
+      `${out}: every one of the ${result.finished} episode(s) ended in an infrastructure error: nothing was measured; fix the cause (see each record's error_code), then rerun with --resume --retry-errors\n`,
+    );
     return EXIT.failed;
   }
   if (!result.stopped) return EXIT.ok;

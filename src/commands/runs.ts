@@ -1,8 +1,7 @@
 /** `fabench runs merge`: shards into one run file. */
 import { mergeRuns, parseRunBytes } from "../conditions/runner/index.ts";
-import { FabenchError, formatProblem, readBytes, usageError, writeFileAtomic } from "../core/index.ts";
+import { checkOutput, FabenchError, formatProblem, readBytes, writeFileAtomic } from "../core/index.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
-import { resolve } from "node:path";
 
 export interface MergeOptions {
   readonly files: readonly string[];
@@ -12,8 +11,7 @@ export interface MergeOptions {
 }
 
 export function runsMerge(options: MergeOptions, io: CliIo): number {
-  if (options.files.some((f) => resolve(f) === resolve(options.out)))
-    throw usageError("output_is_input", `--out ${options.out} is one of the files to merge`);
+  checkOutput(options.out, { inputs: options.files });
   const sources = options.files.map((file) => {
     const parsed = parseRunBytes(readBytes(file, "run"), file);
     if (parsed.tornBytes > 0)

@@ -4,6 +4,7 @@ import type { Task } from "../authoring/index.ts";
 import { mergeRuns, parseRunBytes } from "../conditions/runner/index.ts";
 import {
   canonicalSha256,
+  checkOutput,
   FabenchError,
   formatJsonFile,
   formatProblem,
@@ -20,7 +21,7 @@ import { renderHeadline } from "../report/index.ts";
 import { buildSummary, gateFor } from "../summary/index.ts";
 import { load, loadCheckedCorpus } from "./benchmark.ts";
 import { prerequisiteFor } from "./conveyor.ts";
-import { isPreregistered, loadSummaryProtocol, readSummary } from "./inputs.ts";
+import { isPreregistered, jsonFilesIn, loadSummaryProtocol, readSummary } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 
 export interface ScoreOptions {
@@ -96,6 +97,19 @@ export async function scoreRunFiles(options: RunInputs, io: CliIo) {
 }
 
 export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
+  const out =
+    options.out ??
+    join("results", `${basename(options.runs[0] as string).replace(/\.jsonl$/, "")}.summary.json`);
+  checkOutput(out, {
+    inputs: [
+      ...options.runs,
+      options.corpus,
+      options.protocol,
+      options.plan,
+      options.conveyor,
+      ...jsonFilesIn(options.catalogs),
+    ],
+  });
   const { loaded, files, records, metadata, tasks, rows } = await scoreRunFiles(options, io);
   const result = buildSummary({
     protocol: loaded.protocol,
@@ -119,9 +133,6 @@ export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
     return EXIT.failed;
   }
   const { summary } = result;
-  const out =
-    options.out ??
-    join("results", `${basename(options.runs[0] as string).replace(/\.jsonl$/, "")}.summary.json`);
   writeFileAtomic(out, formatJsonFile(summary));
   if (options.json)
     printJson(io, {

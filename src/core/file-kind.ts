@@ -29,6 +29,7 @@ const KINDS: Readonly<Record<string, Kind>> = {
   "fabench-catalog": { name: "a fabench catalog", readBy: "`--catalogs DIR` (the folder that holds it)" },
   "fabench-condition-manifest": { name: "a fabench condition manifest", readBy: "`--manifest`" },
   "fabench-conveyor": { name: "a fabench conveyor", readBy: "`--conveyor`" },
+  "fabench-pilot": { name: "a fabench pilot marker", readBy: "`--pilot DIR` (the folder that holds it)" },
   "fabench-identity-freeze": {
     name: "a fabench identity freeze manifest",
     readBy: "`fabench corpus validate`",

@@ -1,4 +1,4 @@
-/** The core: hashing, reading, writing, text rules, seeded randomness, record keys and the tool's own location — what every stage shares. */
+/** The core: hashing, reading, writing, text rules, seeded randomness, bounded concurrency, record keys and the tool's own location — what every stage shares. */
 export { canonicalJson, canonicalSha256, sha256Hex } from "./canonical-json.ts";
 export {
   FabenchError,
@@ -31,9 +31,16 @@ export {
   type JsonLine,
 } from "./json-file.ts";
 export { arrayElementStarts, jsonPathLines, locateJsonError, type JsonPath } from "./json-syntax.ts";
-export { formatJsonFile, writeFileAtomic, writeJsonAtomic } from "./atomic-write.ts";
+export {
+  formatJsonFile,
+  makeFolders,
+  writeFailure,
+  writeFileAtomic,
+  writeJsonAtomic,
+} from "./atomic-write.ts";
 export { caseFold, collapsePythonWhitespace, normalizeQuery } from "./normalize.ts";
 export { compareCodePoints, LineIndex, sortByCodePoint } from "./text.ts";
+export { mapConcurrent } from "./concurrency.ts";
 export { issuePath, withJsonLines, zodProblems } from "./schema.ts";
 export { loadUnitConverter, type UnitConverter } from "./units.ts";
 export { jsonEqual } from "./json-equal.ts";
@@ -41,3 +48,4 @@ export { createDraw, PythonRandom, type IndexDraw, type RngName } from "./random
 export { episodeKey, taskSizeKey, type EpisodeKey } from "./keys.ts";
 export { BUNDLED_FILES, bundledPath, isBundledName, toolRevision, toolRoot, toolVersion } from "./tool.ts";
 export { declaredFormat, formatOf, wrongKind } from "./file-kind.ts";
+export { checkOutput, type OutputRules } from "./outputs.ts";

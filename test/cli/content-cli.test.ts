@@ -15,17 +15,25 @@ describe("fabench catalog build", () => {
 
   it("writes requested sizes and fails --check on a stale one", async () => {
     const dir = join(temp(), "catalogs");
-    expect((await runCli(["catalog", "build", "--sizes", "30,60", "--out-dir", dir])).code).toBe(0);
+    expect((await runCli(["catalog", "build", "--catalog-sizes", "30,60", "--catalogs", dir])).code).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, "30.json"), "utf8")).endpoint_count).toBe(30);
     writeFileSync(join(dir, "60.json"), "{}\n");
-    const check = await runCli(["catalog", "build", "--sizes", "30,60", "--out-dir", dir, "--check"]);
+    const check = await runCli([
+      "catalog",
+      "build",
+      "--catalog-sizes",
+      "30,60",
+      "--catalogs",
+      dir,
+      "--check",
+    ]);
     expect(check.code).toBe(1);
     expect(check.err).toContain(`${join(dir, "60.json")}: catalog_stale:`);
   });
 
   it("refuses sizes that are not whole numbers or smaller than the base catalog", async () => {
-    expect((await runCli(["catalog", "build", "--sizes", "ten", "--out-dir", temp()])).code).toBe(2);
-    expect((await runCli(["catalog", "build", "--sizes", "5", "--out-dir", temp()])).code).toBe(2);
+    expect((await runCli(["catalog", "build", "--catalog-sizes", "ten", "--catalogs", temp()])).code).toBe(2);
+    expect((await runCli(["catalog", "build", "--catalog-sizes", "5", "--catalogs", temp()])).code).toBe(2);
   });
 });
 

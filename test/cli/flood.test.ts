@@ -76,15 +76,23 @@ describe("run files that flood problems", () => {
     expect(lines[50]).toBe("… and 70 more: invalid_run_record ×70");
   });
 
-  it("keeps one problem per line for lines that name a fabench format", async () => {
-    const path = join(temp(), "summary-lines.jsonl");
-    writeFileSync(path, '{"format":"fabench-summary/v2"}\n{"format":"fabench-summary/v2"}\n');
+  it("keeps one problem per line for broken run records, and names another kind of file in one line", async () => {
+    const path = join(temp(), "broken-records.jsonl");
+    const broken = '{"metadata":{"format":"fabench-run-record/v1"}}\n';
+    writeFileSync(path, broken + broken);
     const run = await runCli(["score", path, "--out", join(temp(), "s.json")]);
     expect(run.code).toBe(2);
     const lines = outputLines(run);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(new RegExp(`^${path}:1: invalid_run_record: `));
     expect(lines[1]).toMatch(new RegExp(`^${path}:2: invalid_run_record: `));
+    const summaries = join(temp(), "summary-lines.jsonl");
+    writeFileSync(summaries, '{"format":"fabench-summary/v3"}\n'.repeat(5_000));
+    const other = await runCli(["score", summaries, "--out", join(temp(), "s.json")]);
+    expect(other.code).toBe(2);
+    expect(outputLines(other)).toEqual([
+      `${summaries}: wrong_file_kind: this is a fabench summary (fabench-summary/v3), not a fabench run file (fabench-run-record/v1) — did you mean \`fabench gate\` or \`fabench report\`?`,
+    ]);
   });
 
   it("reports a short file with no run record in one line", async () => {

@@ -60,14 +60,7 @@ describe("fabench run", () => {
     manifest.manifest_sha256 = canonicalSha256(body);
     const path = join(temp(), "manifest.json");
     writeFileSync(path, JSON.stringify(manifest));
-    const result = await runCli([
-      "run",
-      ...SUBSET,
-      "--conditions-manifest",
-      path,
-      "--out",
-      join(temp(), "r.jsonl"),
-    ]);
+    const result = await runCli(["run", ...SUBSET, "--manifest", path, "--out", join(temp(), "r.jsonl")]);
     expect(result.code).toBe(2);
     expect(result.err).toContain("condition_manifest_mismatch");
     expect(existsSync(join(temp(), "r.jsonl"))).toBe(false);

@@ -84,7 +84,7 @@ describe("the condition manifest", () => {
       "show",
       "--task",
       "v4-multi_source_comparison-de-02",
-      "--catalog",
+      "--catalog-size",
       "250",
     ]);
     expect(show.code).toBe(0);

@@ -316,7 +316,7 @@ describe("examples/github-actions.yml", () => {
     for (const path of [["score"], ["gate"]]) expect(one(await only(...path), "--conveyor")).toBe(conveyor);
     const freeze = await only("conditions", "freeze");
     expect(one(freeze, "--router")).toMatch(/^http:/);
-    expect(one(run, "--conditions-manifest")).toBe(one(freeze, "--out"));
+    expect(one(run, "--manifest")).toBe(one(freeze, "--out"));
     expect(needsOf(workflow.jobs[run.job] as Job)).toContain(freeze.job);
   });
 

@@ -6,11 +6,13 @@ import { closeSync, fsyncSync, openSync, writeSync } from "node:fs";
 import {
   declaredFormat,
   type FabenchError,
+  formatOf,
   inputError,
   issuePath,
   KIND_PROBE_LINES,
   notOfKindMessage,
   type Problem,
+  writeFailure,
   wrongKind,
 } from "../../core/index.ts";
 import { RECORD_FORMAT, runRecordSchema, type RunRecord } from "./record.ts";
@@ -76,9 +78,7 @@ function notARunFile(file: string, probed: number): FabenchError {
 }
 
 function hasFormat(value: unknown): boolean {
-  return (
-    typeof value === "object" && value !== null && typeof (value as { format?: unknown }).format === "string"
-  );
+  return formatOf(value) !== null;
 }
 
 /** Appends whole lines; each record reaches the operating system before the next episode starts. */
@@ -87,7 +87,11 @@ export class RunWriter {
   private written = 0;
 
   constructor(path: string) {
-    this.fd = openSync(path, "a");
+    try {
+      this.fd = openSync(path, "a");
+    } catch (error) {
+      throw writeFailure(path, error);
+    }
   }
 
   append(record: RunRecord): void {

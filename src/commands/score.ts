@@ -87,7 +87,10 @@ export async function scoreRunFiles(options: RunInputs, io: CliIo) {
       mismatchMessage([
         ["corpus", "--corpus", metadata.corpus_tasks_sha256, corpus.tasksSha256],
         ["protocol", "--protocol", metadata.protocol_sha256, loaded.protocolSha256],
-      ]),
+      ]) +
+        (metadata.protocol_id.endsWith("-pilot") && metadata.protocol_sha256 !== loaded.protocolSha256
+          ? ` (these are pilot runs of ${metadata.protocol_id}: pass their folder with --pilot DIR)`
+          : ""),
       { file: options.runs[0] as string },
     );
   const tasks = new Map<string, Task>(corpus.tasks.map((t) => [t.semantic_task_id, t]));

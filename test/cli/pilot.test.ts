@@ -67,6 +67,17 @@ describe("a pilot: labelled, in its own folder, never the claim", () => {
   });
 
   it("names the way out when a pilot's summary meets the bundled protocol, and refuses mixed or bad --pilot", async () => {
+    const runs = await runCli([
+      "score",
+      join(temp(), "pilot.jsonl"),
+      "--out",
+      join(temp(), "x.json"),
+      "--allow-incomplete",
+    ]);
+    expect(runs.code).toBe(2);
+    expect(runs.err).toMatch(
+      /run_input_mismatch: .*\(these are pilot runs of fabench-424-final-answer-v4-pilot: pass their folder with --pilot DIR\)\n$/,
+    );
     const bundled = await runCli(["gate", summary]);
     expect(bundled.code).toBe(2);
     expect(bundled.err).toContain("or the pilot's folder with --pilot DIR");

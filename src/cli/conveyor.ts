@@ -32,6 +32,10 @@ export function registerConveyor(program: Command, r: Registrar): void {
     .requiredOption("--artifact <file>", "the evidence file; its bytes are hashed")
     .requiredOption("--source-revision <sha>", "40-hex git revision that produced it")
     .option("--run-id <id>", "run identifier")
+    .option(
+      "--evidence-root <dir>",
+      "folder the evidence must lie in, recorded in the conveyor (default: the conveyor's folder)",
+    )
     .addOption(conveyorOption())
     .addOption(protocolOption())
     .addOption(jsonOption())

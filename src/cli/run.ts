@@ -149,7 +149,7 @@ export function registerRun(program: Command, r: Registrar): void {
     );
   deprecatedAlias(runCommand, "--conditions-manifest", "--manifest");
 
-  const runs = group(program, "runs", "Run files: merge shards.");
+  const runs = group(program, "runs", "Run files: merge shards, drop duplicate episodes.");
   runs
     .command("merge")
     .description("Merge run files (shards) into one, checking metadata, duplicates and completeness.")
@@ -163,5 +163,16 @@ export function registerRun(program: Command, r: Registrar): void {
     .addOption(jsonOption())
     .action(async (files: string[], o: { out: string; allowIncomplete: boolean; json: boolean }) =>
       r.setExit(await (await loadRuns()).runsMerge({ files, ...o }, r.io)),
+    );
+  runs
+    .command("dedupe")
+    .description(
+      "Keep the first complete record of each episode of a run file two writers appended to at once; report what was dropped.",
+    )
+    .argument("<file>", "run file")
+    .requiredOption("--out <file>", "deduplicated run file")
+    .addOption(jsonOption())
+    .action(async (file: string, o: { out: string; json: boolean }) =>
+      r.setExit(await (await loadRuns()).runsDedupe({ file, ...o }, r.io)),
     );
 }

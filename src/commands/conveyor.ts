@@ -2,7 +2,15 @@
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type { Protocol } from "../authoring/index.ts";
-import { FabenchError, readBytes, sha256Hex, usageError, writeJsonAtomic } from "../core/index.ts";
+import {
+  canonicalSha256,
+  FabenchError,
+  isInsideFolder,
+  readBytes,
+  sha256Hex,
+  usageError,
+  writeJsonAtomic,
+} from "../core/index.ts";
 import {
   CONVEYOR_FORMAT,
   conveyorSchema,
@@ -14,19 +22,42 @@ import {
   type Evidence,
   type PrerequisiteStatus,
 } from "../gates/index.ts";
-import { loadProtocol, loadWithSchema, readTextFile } from "./inputs.ts";
+import { loadProtocol, loadWithSchema } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 
 export function loadConveyor(path: string): Conveyor {
   return loadWithSchema(path, "conveyor", conveyorSchema, "invalid_conveyor", CONVEYOR_FORMAT);
 }
 
-/** Artifact paths are relative to the conveyor file's folder; the bytes are hashed now. */
-export function artifactCheck(conveyorPath: string): ArtifactCheck {
+/** The folder evidence must lie in: the conveyor's `evidence_root`, relative to its folder, or that folder. */
+export function evidenceRoot(conveyorPath: string, conveyor: Pick<Conveyor, "evidence_root">): string {
+  return resolve(dirname(conveyorPath), conveyor.evidence_root ?? ".");
+}
+
+/** Artifact paths are relative to the conveyor file's folder; the bytes are hashed now, if they lie in the root. */
+export function artifactCheck(conveyorPath: string, root: string): ArtifactCheck {
   return (evidence: Evidence) => {
     const path = join(dirname(conveyorPath), evidence.artifact_path);
+    if (!isInsideFolder(path, root)) return "outside";
     if (!existsSync(path)) return "missing";
     return sha256Hex(readBytes(path, "evidence")) === evidence.artifact_sha256 ? "ok" : "changed";
+  };
+}
+
+/** What opened the lock, for every run record: the conveyor file and its hash (null for no lock). */
+export interface Unlock {
+  readonly gate_stage: string | null;
+  readonly conveyor_path: string | null;
+  readonly conveyor_sha256: string | null;
+}
+
+export function unlockRecord(protocol: Protocol, conveyorPath: string): Unlock {
+  if (protocol.prerequisites.gate_stage === null)
+    return { gate_stage: null, conveyor_path: null, conveyor_sha256: null };
+  return {
+    gate_stage: protocol.prerequisites.gate_stage,
+    conveyor_path: conveyorPath,
+    conveyor_sha256: sha256Hex(readBytes(conveyorPath, "conveyor")),
   };
 }
 
@@ -34,7 +65,11 @@ export function artifactCheck(conveyorPath: string): ArtifactCheck {
 export function prerequisiteFor(protocol: Protocol, conveyorPath: string): PrerequisiteStatus {
   if (protocol.prerequisites.gate_stage === null) return { satisfied: true, blocking: [] };
   const conveyor = existsSync(conveyorPath) ? loadConveyor(conveyorPath) : null;
-  return prerequisiteStatus(protocol, conveyor, artifactCheck(conveyorPath));
+  return prerequisiteStatus(
+    protocol,
+    conveyor,
+    artifactCheck(conveyorPath, evidenceRoot(conveyorPath, conveyor ?? {})),
+  );
 }
 
 export function renderBlocking(status: PrerequisiteStatus): string {
@@ -50,7 +85,11 @@ export interface StatusOptions {
 export function conveyorStatus(options: StatusOptions, io: CliIo): number {
   const protocol = loadProtocol(options.protocol).value;
   const conveyor = loadConveyor(options.conveyor);
-  const status = prerequisiteStatus(protocol, conveyor, artifactCheck(options.conveyor));
+  const status = prerequisiteStatus(
+    protocol,
+    conveyor,
+    artifactCheck(options.conveyor, evidenceRoot(options.conveyor, conveyor)),
+  );
   if (options.json) {
     printJson(io, {
       gate_stage: protocol.prerequisites.gate_stage,
@@ -88,6 +127,8 @@ export interface RecordOptions {
   readonly artifactName?: string;
   readonly sourceRevision: string;
   readonly runId?: string;
+  /** A folder evidence may lie in, other than the conveyor's own (recorded in the conveyor). */
+  readonly evidenceRoot?: string;
   readonly json: boolean;
 }
 
@@ -114,7 +155,26 @@ export function conveyorRecord(
       "unknown_stage",
       `no stage ${options.stage} in the protocol and conveyor (have ${conveyor.stages.map((s) => s.id).join(", ")})`,
     );
-  const check = artifactCheck(options.conveyor);
+  // A conveyor belongs to one protocol: id and canonical hash.
+  const protocolSha256 = canonicalSha256(protocol);
+  if (conveyor.protocol_id !== protocol.protocol_id || conveyor.protocol_sha256 !== protocolSha256)
+    throw usageError(
+      "conveyor_protocol_mismatch",
+      `${options.conveyor} records protocol ${conveyor.protocol_id} (${conveyor.protocol_sha256.slice(0, 12)}…), not ${protocol.protocol_id} (${protocolSha256.slice(0, 12)}…)`,
+    );
+  const rootSetting =
+    options.evidenceRoot === undefined
+      ? conveyor.evidence_root
+      : relative(dirname(resolve(options.conveyor)), resolve(options.evidenceRoot)) || ".";
+  const root = evidenceRoot(options.conveyor, {
+    ...(rootSetting === undefined ? {} : { evidence_root: rootSetting }),
+  });
+  if (!isInsideFolder(options.artifact, root))
+    throw usageError(
+      "evidence_outside_root",
+      `${options.artifact} lies outside the evidence root ${root}; keep evidence beside the conveyor, or name its folder with --evidence-root`,
+    );
+  const check = artifactCheck(options.conveyor, root);
   if (options.state === "succeeded") {
     const unmet = unmetNeeds(protocol, conveyor, options.stage, check);
     if (unmet.length > 0)
@@ -130,7 +190,9 @@ export function conveyorRecord(
         })),
       });
   }
-  const bytes = readTextFile(options.artifact, "conveyor").bytes;
+  const bytes = readBytes(options.artifact, "evidence");
+  if (bytes.length === 0)
+    throw usageError("empty_evidence", `${options.artifact} is empty; evidence is the stage's real output`);
   const evidence: Evidence = {
     artifact_path: relative(dirname(resolve(options.conveyor)), resolve(options.artifact)),
     artifact_sha256: sha256Hex(bytes),
@@ -140,6 +202,7 @@ export function conveyorRecord(
   };
   const updated: Conveyor = {
     ...conveyor,
+    ...(rootSetting === undefined ? {} : { evidence_root: rootSetting }),
     stages: conveyor.stages.map((s) =>
       s.id !== options.stage
         ? s

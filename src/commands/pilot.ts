@@ -7,6 +7,7 @@
 import { copyFileSync, existsSync, renameSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import {
+  CORPUS_FORMAT,
   isPilotProtocol,
   PILOT_FILES,
   PILOT_FORMAT,
@@ -18,6 +19,9 @@ import {
 import {
   canonicalSha256,
   checkOutput,
+  formatOf,
+  parseJsonText,
+  wrongKind,
   makeFolders,
   formatJsonFile,
   sha256Hex,
@@ -45,8 +49,10 @@ export interface PilotInitOptions {
 
 /** The corpus's recorded generator revision, so the pilot's corpus regenerates byte-for-byte. */
 function corpusRevision(path: string): string | undefined {
-  const revision = (JSON.parse(readTextFile(path, "corpus").text) as { generator_source_revision?: unknown })
-    .generator_source_revision;
+  const value = parseJsonText(readTextFile(path, "corpus").text, path, "corpus");
+  const wrong = wrongKind(path, formatOf(value), CORPUS_FORMAT, "corpus");
+  if (wrong) throw wrong;
+  const revision = (value as { generator_source_revision?: unknown } | null)?.generator_source_revision;
   return typeof revision === "string" ? revision : undefined;
 }
 
@@ -110,7 +116,11 @@ export async function pilotInit(options: PilotInitOptions, io: CliIo): Promise<n
       const code = await step();
       if (code !== EXIT.ok) return code;
     }
-    const conveyor: Conveyor = { ...loadConveyor(options.conveyor), protocol_id: protocol.protocol_id };
+    const conveyor: Conveyor = {
+      ...loadConveyor(options.conveyor),
+      protocol_id: protocol.protocol_id,
+      protocol_sha256: canonicalSha256(protocol),
+    };
     writeFileAtomic(file("conveyor"), formatJsonFile(conveyor));
     const files = Object.fromEntries(
       (["protocol", "plan", "corpus", "manifest", "conveyor"] as const).map((name) => [

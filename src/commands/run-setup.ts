@@ -101,6 +101,7 @@ export interface MetadataInput {
   readonly systemPrompt: string;
   readonly trials: number;
   readonly selection: RunMetadata["selection"];
+  readonly unlockedBy: NonNullable<RunMetadata["unlocked_by"]> | null;
 }
 
 export function runMetadata(input: MetadataInput): RunMetadata {
@@ -127,6 +128,7 @@ export function runMetadata(input: MetadataInput): RunMetadata {
     max_turns: loaded.protocol.agent_loop.max_turns,
     trials: input.trials,
     selection: input.selection,
+    unlocked_by: input.unlockedBy,
   };
 }
 

@@ -17,13 +17,15 @@ import { BATCH_PRICE_FACTOR, Budget, priceTableSchema, realTiming, type Price } 
 import {
   canonicalSha256,
   compareCodePoints,
+  acquireWriteLock,
   FabenchError,
   makeFolders,
   usageError,
   writeFailure,
+  type WriteLock,
 } from "../core/index.ts";
 import { load, loadCheckedCorpus } from "./benchmark.ts";
-import { prerequisiteFor, renderBlocking } from "./conveyor.ts";
+import { prerequisiteFor, renderBlocking, unlockRecord } from "./conveyor.ts";
 import { estimateRun } from "./estimate.ts";
 import { loadConditionManifest, loadWithSchema, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
@@ -173,84 +175,112 @@ export async function run(options: RunOptions, io: CliIo): Promise<number> {
     seed: options.seed ?? null,
     prompt_cache: options.promptCache,
   };
-  const agent = createAgent({
-    spec: options.estimate ? "reference" : options.agent,
-    requestMoreTools: protocol.agent_loop.request_more_tools_token,
-    env: options.env,
-    ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
-    ...(options.apiKeyEnv !== undefined ? { apiKeyEnv: options.apiKeyEnv } : {}),
-    ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
-    toolProtocol: options.toolProtocol,
-    openaiApi: options.openaiApi,
-    lane: options.lane,
-    ...(options.modelRevision !== undefined ? { modelRevision: options.modelRevision } : {}),
-    generation,
-    requestTimeoutMs: options.requestTimeout,
-    maxRetries: options.maxRetries,
-    retryBaseDelayMs: options.retryBaseDelay,
-    ...(options.rpm !== undefined ? { rpm: options.rpm } : {}),
-    ...(options.tpm !== undefined ? { tpm: options.tpm } : {}),
-    budget,
-    agentArgs: options.agentArg,
-    passEnv: options.passEnv,
-    agentTimeoutMs: options.agentTimeout,
-    taskSetSha256: corpus.tasksSha256,
-    tokens: counter,
-    timing: realTiming,
-    ...(options.batch && !options.estimate
-      ? {
-          batch: {
-            checkpointPath: `${out}.batches.json`,
-            pollMs: options.batchPollMs,
-            resubmitUnknown: options.batchResubmit,
-          },
-        }
-      : {}),
-  });
-  const metadata = runMetadata({
-    loaded,
-    corpus,
-    manifest,
-    agent: agent.identity,
-    tokenizer: counter.name,
-    systemPrompt,
-    trials: options.trials,
-    selection: {
-      conditions: [...conditions],
-      catalog_sizes: [...catalogSizes],
-      tasks: options.tasks ?? null,
-      ...selectedTasks(corpus.tasks, loaded.plan, selection),
-    },
-  });
-  const matrix: Omit<MatrixInput, "maxErrors"> = {
-    episodes,
-    agent,
-    catalogs: new Map(loaded.catalogs.map((c) => [c.size, c.catalog])),
-    manifest,
-    settings: {
-      maxTurns: protocol.agent_loop.max_turns,
-      systemPrompt,
-      incompleteMessage: protocol.agent_loop.incomplete_task_message,
+  // One writer per run file: the lock comes before anything reads or writes the run file or its
+  // batch checkpoint (a batch agent reads the checkpoint when it is made) and is held to the end.
+  const lock = options.estimate ? null : runFileLock(out, io);
+  try {
+    const agent = createAgent({
+      spec: options.estimate ? "reference" : options.agent,
       requestMoreTools: protocol.agent_loop.request_more_tools_token,
-    },
-    tokens: new TurnTokenCounter(counter),
-    metadata,
-    shard: options.shard ? `${options.shard.index}/${options.shard.count}` : null,
-    // Batch mode advances every pending episode together, one turn per batch.
-    concurrency: options.batch ? Math.max(1, episodes.length) : options.concurrency,
-  };
-  if (options.estimate) {
-    const estimate = await estimateRun(
-      matrix,
-      options.maxOutputTokens,
-      price,
-      options.batch ? BATCH_PRICE_FACTOR : 1,
-    );
-    if (options.json) printJson(io, { agent: options.agent, ...estimate });
-    else io.out(renderEstimate(options.agent, estimate));
-    return EXIT.ok;
+      env: options.env,
+      ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+      ...(options.apiKeyEnv !== undefined ? { apiKeyEnv: options.apiKeyEnv } : {}),
+      ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
+      toolProtocol: options.toolProtocol,
+      openaiApi: options.openaiApi,
+      lane: options.lane,
+      ...(options.modelRevision !== undefined ? { modelRevision: options.modelRevision } : {}),
+      generation,
+      requestTimeoutMs: options.requestTimeout,
+      maxRetries: options.maxRetries,
+      retryBaseDelayMs: options.retryBaseDelay,
+      ...(options.rpm !== undefined ? { rpm: options.rpm } : {}),
+      ...(options.tpm !== undefined ? { tpm: options.tpm } : {}),
+      budget,
+      agentArgs: options.agentArg,
+      passEnv: options.passEnv,
+      agentTimeoutMs: options.agentTimeout,
+      taskSetSha256: corpus.tasksSha256,
+      tokens: counter,
+      timing: realTiming,
+      ...(options.batch && !options.estimate
+        ? {
+            batch: {
+              checkpointPath: `${out}.batches.json`,
+              pollMs: options.batchPollMs,
+              resubmitUnknown: options.batchResubmit,
+            },
+          }
+        : {}),
+    });
+    const metadata = runMetadata({
+      loaded,
+      corpus,
+      manifest,
+      agent: agent.identity,
+      tokenizer: counter.name,
+      systemPrompt,
+      trials: options.trials,
+      selection: {
+        conditions: [...conditions],
+        catalog_sizes: [...catalogSizes],
+        tasks: options.tasks ?? null,
+        ...selectedTasks(corpus.tasks, loaded.plan, selection),
+      },
+      unlockedBy: isModelAgent(options.agent) ? unlockRecord(protocol, options.conveyor) : null,
+    });
+    const matrix: Omit<MatrixInput, "maxErrors"> = {
+      episodes,
+      agent,
+      catalogs: new Map(loaded.catalogs.map((c) => [c.size, c.catalog])),
+      manifest,
+      settings: {
+        maxTurns: protocol.agent_loop.max_turns,
+        systemPrompt,
+        incompleteMessage: protocol.agent_loop.incomplete_task_message,
+        requestMoreTools: protocol.agent_loop.request_more_tools_token,
+      },
+      tokens: new TurnTokenCounter(counter),
+      metadata,
+      shard: options.shard ? `${options.shard.index}/${options.shard.count}` : null,
+      // Batch mode advances every pending episode together, one turn per batch.
+      concurrency: options.batch ? Math.max(1, episodes.length) : options.concurrency,
+    };
+    if (options.estimate) {
+      const estimate = await estimateRun(
+        matrix,
+        options.maxOutputTokens,
+        price,
+        options.batch ? BATCH_PRICE_FACTOR : 1,
+      );
+      if (options.json) printJson(io, { agent: options.agent, ...estimate });
+      else io.out(renderEstimate(options.agent, estimate));
+      return EXIT.ok;
+    }
+    return await execute(options, out, matrix, episodes, budget, io, lock);
+  } finally {
+    lock?.release();
   }
-  return execute(options, out, matrix, episodes, budget, io);
+}
+
+interface RunFileLock {
+  /** Takes the lock if it is not held yet (refused: exit 2, naming the writer that holds it). */
+  readonly take: () => void;
+  readonly release: () => void;
+}
+
+/**
+ * The run file's write lock, taken at once when the run file's folder exists. A folder that does
+ * not exist yet holds neither a run file nor a checkpoint: its lock is taken when `execute` has
+ * made the folder, so a refused run leaves no folder behind.
+ */
+function runFileLock(out: string, io: CliIo): RunFileLock {
+  let lock: WriteLock | null = null;
+  const take = () => {
+    lock ??= acquireWriteLock(out, { command: "fabench run", warn: (line) => io.err(`${line}\n`) });
+  };
+  if (existsSync(dirname(out))) take();
+  return { take, release: () => lock?.release() };
 }
 
 async function execute(
@@ -260,7 +290,16 @@ async function execute(
   episodes: MatrixInput["episodes"],
   budget: Budget,
   io: CliIo,
+  lock: RunFileLock | null,
 ): Promise<number> {
+  // Every check before reading the run file has passed: its folder may be made now (runs/ in a
+  // fresh project), and the lock taken there before the file is read or rewritten.
+  try {
+    makeFolders(dirname(out));
+  } catch (error) {
+    throw writeFailure(out, error);
+  }
+  lock?.take();
   if (options.resume && options.retryErrors) {
     const dropped = dropErrorRecords(out);
     if (dropped > 0) io.err(`${out}: ${dropped} error-coded episode(s) will be run again\n`);
@@ -278,12 +317,6 @@ async function execute(
     stopping = true;
     io.err("\ninterrupt: finishing the episodes in flight, then stopping\n");
   });
-  // Every check has passed: the run file's folder may be made now (runs/ in a fresh project).
-  try {
-    makeFolders(dirname(out));
-  } catch (error) {
-    throw writeFailure(out, error);
-  }
   const writer = new RunWriter(out);
   const clock = () => performance.now();
   const append = (record: RunRecord) => writer.append(record);

@@ -1,6 +1,17 @@
-/** `fabench runs merge`: shards into one run file. */
-import { mergeRuns, parseRunBytes } from "../conditions/runner/index.ts";
-import { checkOutput, FabenchError, formatProblem, readBytes, writeFileAtomic } from "../core/index.ts";
+/** `fabench runs merge`: shards into one run file; `fabench runs dedupe`: each episode once, from a file two writers appended to. */
+import { dirname } from "node:path";
+import { dedupeRuns, mergeRuns, parseRunBytes } from "../conditions/runner/index.ts";
+import {
+  acquireWriteLock,
+  checkNotBeingWritten,
+  checkOutput,
+  FabenchError,
+  formatProblem,
+  makeFolders,
+  readBytes,
+  writeFailure,
+  writeFileAtomic,
+} from "../core/index.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 
 export interface MergeOptions {
@@ -12,6 +23,7 @@ export interface MergeOptions {
 
 export function runsMerge(options: MergeOptions, io: CliIo): number {
   checkOutput(options.out, { inputs: options.files });
+  for (const file of options.files) checkNotBeingWritten(file);
   const sources = options.files.map((file) => {
     const parsed = parseRunBytes(readBytes(file, "run"), file);
     if (parsed.tornBytes > 0)
@@ -39,7 +51,12 @@ export function runsMerge(options: MergeOptions, io: CliIo): number {
     );
     return EXIT.failed;
   }
-  writeFileAtomic(options.out, merged.records.map((r) => `${JSON.stringify(r)}\n`).join(""));
+  writeRunFile(
+    options.out,
+    merged.records.map((r) => `${JSON.stringify(r)}\n`).join(""),
+    "fabench runs merge",
+    io,
+  );
   if (options.json)
     printJson(io, {
       ok: true,
@@ -53,4 +70,87 @@ export function runsMerge(options: MergeOptions, io: CliIo): number {
       `wrote ${options.out}: ${merged.records.length} episodes from ${options.files.length} file(s)${complete ? ", complete" : `, ${merged.missing.length} missing`}\n`,
     );
   return EXIT.ok;
+}
+
+export interface DedupeOptions {
+  readonly file: string;
+  readonly out: string;
+  readonly json: boolean;
+}
+
+/** How many dropped duplicates are listed one by one; the rest are counted. */
+const LISTED = 20;
+
+/**
+ * Keeps the first complete record of each episode, in file order, with its bytes as they were;
+ * drops later duplicates and a torn last line, and reports them.
+ */
+export function runsDedupe(options: DedupeOptions, io: CliIo): number {
+  const { file, out } = options;
+  checkOutput(out, { inputs: [file] });
+  checkNotBeingWritten(file);
+  const bytes = readBytes(file, "run");
+  const parsed = parseRunBytes(bytes, file);
+  const result = dedupeRuns(file, parsed.records, parsed.lines);
+  if (result.problems.length > 0)
+    throw new FabenchError({
+      kind: "validation",
+      stage: "run",
+      code: "metadata_mismatch",
+      message: "",
+      problems: result.problems,
+    });
+  const text = bytes.subarray(0, parsed.completeBytes).toString("utf8").split("\n");
+  writeRunFile(
+    out,
+    result.kept.map((i) => `${text[(parsed.lines[i] as number) - 1]}\n`).join(""),
+    "fabench runs dedupe",
+    io,
+  );
+  const differing = result.dropped.filter((d) => d.differs).length;
+  if (options.json)
+    printJson(io, {
+      ok: true,
+      file,
+      out,
+      records: parsed.records.length,
+      kept: result.kept.length,
+      dropped: result.dropped.length,
+      differing,
+      kept_errors_completed_later: result.keptErrorsCompletedLater,
+      torn_bytes: parsed.tornBytes,
+      duplicates: result.dropped.slice(0, LISTED),
+      duplicates_not_listed: Math.max(0, result.dropped.length - LISTED),
+    });
+  else {
+    const torn = parsed.tornBytes > 0 ? ` and a torn last line (${parsed.tornBytes} bytes)` : "";
+    io.out(
+      `wrote ${out}: ${result.kept.length} episode(s) from ${file}; dropped ${result.dropped.length} duplicate(s) (${differing} differing from the record kept, besides timings)${torn}\n`,
+    );
+    for (const d of result.dropped.slice(0, LISTED))
+      io.out(
+        `${file}:${d.line}: duplicate of line ${d.kept_line}${d.differs ? " (differs)" : ""}: ${d.key}\n`,
+      );
+    if (result.dropped.length > LISTED) io.out(`… and ${result.dropped.length - LISTED} more\n`);
+    if (result.keptErrorsCompletedLater > 0)
+      io.out(
+        `${result.keptErrorsCompletedLater} kept record(s) are error-coded where a later duplicate completed; rerun them with \`fabench run … --out ${out} --resume --retry-errors\`\n`,
+      );
+  }
+  return EXIT.ok;
+}
+
+/** Replaces a run file, holding its write lock, so no `fabench run` appends to it meanwhile. */
+function writeRunFile(out: string, text: string, command: string, io: CliIo): void {
+  try {
+    makeFolders(dirname(out));
+  } catch (error) {
+    throw writeFailure(out, error);
+  }
+  const lock = acquireWriteLock(out, { command, warn: (line) => io.err(`${line}\n`) });
+  try {
+    writeFileAtomic(out, text);
+  } finally {
+    lock.release();
+  }
 }

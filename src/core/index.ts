@@ -48,4 +48,5 @@ export { createDraw, PythonRandom, type IndexDraw, type RngName } from "./random
 export { episodeKey, taskSizeKey, type EpisodeKey } from "./keys.ts";
 export { BUNDLED_FILES, bundledPath, isBundledName, toolRevision, toolRoot, toolVersion } from "./tool.ts";
 export { declaredFormat, formatOf, wrongKind } from "./file-kind.ts";
-export { checkOutput, type OutputRules } from "./outputs.ts";
+export { checkOutput, isInsideFolder, type OutputRules } from "./outputs.ts";
+export { acquireWriteLock, checkNotBeingWritten, lockFileOf, type WriteLock } from "./write-lock.ts";

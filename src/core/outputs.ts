@@ -29,6 +29,11 @@ function realish(path: string): string {
   return parent === absolute ? absolute : join(realish(parent), basename(absolute));
 }
 
+/** Whether `path` (symlinks resolved, as far as it exists) lies in `folder` (resolved likewise). */
+export function isInsideFolder(path: string, folder: string): boolean {
+  return inside(realish(path), realish(folder));
+}
+
 function inside(path: string, folder: string): boolean {
   const rel = relative(folder, path);
   return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { Protocol } from "../authoring/index.ts";
+import { canonicalSha256 } from "../core/index.ts";
 
 export const CONVEYOR_FORMAT = "fabench-conveyor/v1";
 export const STAGE_STATES = ["pending", "running", "succeeded", "failed"] as const;
@@ -29,11 +30,27 @@ export const stageStateSchema = z.strictObject({
   artifacts: z.record(z.string(), evidenceSchema.nullable()),
 });
 
-export const conveyorSchema = z.strictObject({
-  format: z.literal(CONVEYOR_FORMAT),
-  protocol_id: z.string(),
-  stages: z.array(stageStateSchema),
-});
+export const conveyorSchema = z
+  .strictObject({
+    format: z.literal(CONVEYOR_FORMAT),
+    /** The protocol this state belongs to, by id and canonical hash: another protocol's conveyor unlocks nothing. */
+    protocol_id: z.string(),
+    protocol_sha256: sha,
+    /**
+     * The folder evidence must lie in, relative to the conveyor's folder (default: that folder), so
+     * evidence cannot be any file on the machine that happens to hash right.
+     */
+    evidence_root: z.string().min(1).optional(),
+    stages: z.array(stageStateSchema),
+  })
+  .superRefine((c, ctx) => {
+    const seen = new Set<string>();
+    c.stages.forEach((s, i) => {
+      if (seen.has(s.id))
+        ctx.addIssue({ code: "custom", path: ["stages", i, "id"], message: `stage ${s.id} is listed twice` });
+      seen.add(s.id);
+    });
+  });
 
 export type Evidence = z.infer<typeof evidenceSchema>;
 export type StageState = z.infer<typeof stageStateSchema>;
@@ -50,7 +67,7 @@ export interface PrerequisiteStatus {
 }
 
 /** Whether an artifact's recorded hash matches the bytes on disk now (the shell computes it). */
-export type ArtifactCheck = (evidence: Evidence) => "ok" | "missing" | "changed";
+export type ArtifactCheck = (evidence: Evidence) => "ok" | "missing" | "changed" | "outside";
 
 /**
  * Walks the gate stage and everything it needs. A stage is satisfied when its state meets what the
@@ -64,6 +81,36 @@ export function prerequisiteStatus(
 ): PrerequisiteStatus {
   const gate = protocol.prerequisites.gate_stage;
   if (gate === null) return { satisfied: true, blocking: [] };
+  const binding = bindingProblem(protocol, conveyor);
+  if (binding) return { satisfied: false, blocking: [binding] };
+  const blocking = walkStages(protocol, gate, conveyor, check);
+  return { satisfied: blocking.length === 0, blocking };
+}
+
+/** A conveyor records one protocol's state: another protocol's (by id or canonical hash) unlocks nothing. */
+function bindingProblem(protocol: Protocol, conveyor: Conveyor | null): Blocker | null {
+  if (!conveyor) return null;
+  if (conveyor.protocol_id !== protocol.protocol_id)
+    return {
+      stage: "conveyor",
+      reason: `records the state of protocol ${conveyor.protocol_id}, not ${protocol.protocol_id}`,
+    };
+  const sha = canonicalSha256(protocol);
+  if (conveyor.protocol_sha256 !== sha)
+    return {
+      stage: "conveyor",
+      reason: `was bound to protocol ${conveyor.protocol_id} with sha256 ${conveyor.protocol_sha256.slice(0, 12)}…, not ${sha.slice(0, 12)}…`,
+    };
+  return null;
+}
+
+/** What keeps `stage` and everything it needs, in turn, from being satisfied. */
+function walkStages(
+  protocol: Protocol,
+  stage: string,
+  conveyor: Conveyor | null,
+  check: ArtifactCheck,
+): Blocker[] {
   const blocking: Blocker[] = [];
   const visited = new Set<string>();
   const visit = (id: string) => {
@@ -85,8 +132,8 @@ export function prerequisiteStatus(
       else evidenceProblem(id, name, artifact, check, blocking);
     }
   };
-  visit(gate);
-  return { satisfied: blocking.length === 0, blocking };
+  visit(stage);
+  return blocking;
 }
 
 function evidenceProblem(
@@ -99,6 +146,11 @@ function evidenceProblem(
   const result = check(evidence);
   if (result === "missing")
     blocking.push({ stage, reason: `${what} artifact ${evidence.artifact_path} is missing` });
+  if (result === "outside")
+    blocking.push({
+      stage,
+      reason: `${what} artifact ${evidence.artifact_path} lies outside the evidence root`,
+    });
   if (result === "changed")
     blocking.push({
       stage,
@@ -115,12 +167,7 @@ export function unmetNeeds(
 ): Blocker[] {
   const spec = protocol.prerequisites.stages.find((s) => s.id === stage);
   if (!spec) return [{ stage, reason: "the protocol does not describe this stage" }];
-  return spec.needs_stages.flatMap(
-    (need) =>
-      prerequisiteStatus(
-        { ...protocol, prerequisites: { ...protocol.prerequisites, gate_stage: need } },
-        conveyor,
-        check,
-      ).blocking,
-  );
+  const binding = bindingProblem(protocol, conveyor);
+  if (binding) return [binding];
+  return spec.needs_stages.flatMap((need) => walkStages(protocol, need, conveyor, check));
 }

@@ -280,6 +280,7 @@ function provenanceSection(s: Summary): string {
     ["condition manifest", r.condition_manifest_sha256],
     ["router", `${r.router_id} ${r.router_config_sha256}`],
     ["system prompt", r.system_prompt_sha256],
+    ["prerequisite lock", unlockText(r.unlocked_by)],
     ["agent", `${r.agent}${r.model ? ` ${r.model}` : ""} ${spacedJson(r.agent_settings)}`],
     [
       "models the provider reported (turns)",
@@ -297,6 +298,14 @@ function provenanceSection(s: Summary): string {
     ["run files", s.run_files.map((f) => `${f.path} ${f.sha256}`).join(", ")],
   ];
   return `<h2 id="provenance">Provenance</h2><table class="provenance">${rows.map(([k, v]) => `<tr><td>${escape(k)}</td><td><code>${escape(v)}</code></td></tr>`).join("")}</table>`;
+}
+
+/** What opened the prerequisite lock for the run's answers, said plainly. */
+function unlockText(unlock: Summary["run"]["unlocked_by"]): string {
+  if (unlock === undefined) return "not recorded (a run file from an older fabench)";
+  if (unlock === null) return "no lock applies (the reference agent is not answer inference)";
+  if (unlock.gate_stage === null) return "no lock: the protocol has no gate stage (a pilot)";
+  return `opened by ${unlock.conveyor_path} (sha256 ${unlock.conveyor_sha256}): ${unlock.gate_stage} recorded as satisfied`;
 }
 
 /** JSON on one line with a space after each comma and colon, so it wraps between entries. */

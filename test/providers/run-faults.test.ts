@@ -4,6 +4,7 @@
  * others finish; a malformed batch poll fails nothing; an OpenAI-compatible server gets no key
  * unless --api-key-env names one; a base URL with credentials is refused.
  */
+import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundled } from "../helpers/bundled.ts";
@@ -29,7 +30,7 @@ const SMALL = [
 type Rec = {
   status: string;
   error_code: string | null;
-  metadata: { agent_settings: Record<string, unknown> };
+  metadata: { agent_settings: Record<string, unknown>; unlocked_by?: unknown };
 };
 const read = (path: string): Rec[] =>
   readFileSync(path, "utf8")
@@ -68,8 +69,17 @@ describe("fabench run against wire faults", () => {
   it("retries bodies cut short of their Content-Length: no episode errors when a retry succeeds", async () => {
     const from = proxy.seen.length;
     faults = (n) => ((n - from) % 2 === 0 ? { kind: "truncated_body" } : null);
-    const { result, out } = await run("anthropic:claude-test", proxy.url);
+    const { result, out, dir } = await run("anthropic:claude-test", proxy.url);
     faults = () => null;
+    // The lock was opened by this conveyor: every record says so, with the file's hash.
+    const conveyor = join(dir, "conveyor.json");
+    const sha = createHash("sha256").update(readFileSync(conveyor)).digest("hex");
+    for (const r of read(out))
+      expect(r.metadata.unlocked_by).toEqual({
+        gate_stage: "#432",
+        conveyor_path: conveyor,
+        conveyor_sha256: sha,
+      });
     const truncated = proxy.seen.slice(from).filter((s) => s.fault === "truncated_body").length;
     expect(truncated).toBeGreaterThanOrEqual(12);
     expect(result.code).toBe(0);

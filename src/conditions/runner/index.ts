@@ -19,3 +19,4 @@ export {
 export { parseRunBytes, RunWriter, type ParsedRun } from "./run-file.ts";
 export { manifestIndex, runMatrix, type MatrixInput, type MatrixResult, type RunDeps } from "./run.ts";
 export { mergeRuns, type MergeResult, type MergeSource } from "./merge.ts";
+export { dedupeRuns, type DedupeResult, type DroppedDuplicate } from "./dedupe.ts";

@@ -34,6 +34,19 @@ export const runMetadataSchema = z.strictObject({
     task_count: z.number().int().nonnegative(),
     task_ids_sha256: sha,
   }),
+  /**
+   * What opened the prerequisite lock for a model agent: the gate stage and the conveyor file (path
+   * and hash) that satisfied it; all null under a protocol without a gate stage (a pilot); null for
+   * the reference agent, which no lock governs. Absent in records written before it existed.
+   */
+  unlocked_by: z
+    .strictObject({
+      gate_stage: z.string().nullable(),
+      conveyor_path: z.string().nullable(),
+      conveyor_sha256: sha.nullable(),
+    })
+    .nullable()
+    .exactOptional(),
 });
 
 export type RunMetadata = z.infer<typeof runMetadataSchema>;

@@ -24,6 +24,18 @@ function withStages(edit: (c: Conveyor) => void): Conveyor {
   return c;
 }
 
+/** #431 failed (terminal) and #432 succeeded with evidence and its frozen artifact. */
+const satisfied = () =>
+  withStages((c) => {
+    c.stages[0] = { ...c.stages[0]!, state: "failed", evidence };
+    c.stages[1] = {
+      ...c.stages[1]!,
+      state: "succeeded",
+      evidence,
+      artifacts: { held_out_condition_manifest: evidence },
+    };
+  });
+
 describe("the prerequisite status", () => {
   it("is blocked by the bundled conveyor, naming every missing piece", () => {
     const status = prerequisiteStatus(protocol, bundledConveyor, ok);
@@ -36,15 +48,7 @@ describe("the prerequisite status", () => {
   });
 
   it("accepts a failed #431 as terminal, and needs #432 succeeded with evidence and its artifact", () => {
-    const done = withStages((c) => {
-      c.stages[0] = { ...c.stages[0]!, state: "failed", evidence };
-      c.stages[1] = {
-        ...c.stages[1]!,
-        state: "succeeded",
-        evidence,
-        artifacts: { held_out_condition_manifest: evidence },
-      };
-    });
+    const done = satisfied();
     expect(prerequisiteStatus(protocol, done, ok)).toEqual({ satisfied: true, blocking: [] });
     const noEvidence = withStages((c) => {
       c.stages[0] = { ...c.stages[0]!, state: "failed", evidence };
@@ -62,15 +66,7 @@ describe("the prerequisite status", () => {
   });
 
   it("unlocks nothing for another protocol, by id or by hash, and refuses a stage listed twice", () => {
-    const done = withStages((c) => {
-      c.stages[0] = { ...c.stages[0]!, state: "failed", evidence };
-      c.stages[1] = {
-        ...c.stages[1]!,
-        state: "succeeded",
-        evidence,
-        artifacts: { held_out_condition_manifest: evidence },
-      };
-    });
+    const done = satisfied();
     expect(prerequisiteStatus(protocol, { ...done, protocol_id: "some-other-protocol" }, ok)).toEqual({
       satisfied: false,
       blocking: [
@@ -93,15 +89,7 @@ describe("the prerequisite status", () => {
   });
 
   it("blocks on evidence that lies outside the evidence root", () => {
-    const done = withStages((c) => {
-      c.stages[0] = { ...c.stages[0]!, state: "failed", evidence };
-      c.stages[1] = {
-        ...c.stages[1]!,
-        state: "succeeded",
-        evidence,
-        artifacts: { held_out_condition_manifest: evidence },
-      };
-    });
+    const done = satisfied();
     expect(prerequisiteStatus(protocol, done, () => "outside").blocking).toContainEqual({
       stage: "#432",
       reason: "evidence artifact x.json lies outside the evidence root",

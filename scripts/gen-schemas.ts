@@ -1,7 +1,8 @@
 /**
  * Writes the JSON Schemas users and providers see, generated from the zod schemas:
  *   schemas/task.schema.json, schemas/envelope.schema.json,
- *   schemas/coverage-study.schema.json, schemas/power.schema.json, schemas/summary.schema.json
+ *   schemas/coverage-study.schema.json, schemas/power.schema.json, schemas/summary.schema.json,
+ *   schemas/discover-call-task.schema.json
  *
  *   npx tsx scripts/gen-schemas.ts [--check]
  */
@@ -9,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { taskJsonSchema } from "../src/authoring/index.ts";
 import { formatJsonFile, writeFileAtomic } from "../src/core/index.ts";
+import { discoverCallTaskJsonSchema } from "../src/discover-call/index.ts";
 import { envelopeJsonSchema } from "../src/envelope/index.ts";
 import { coverageStudyJsonSchema, powerReportJsonSchema } from "../src/metrics/index.ts";
 import { summaryJsonSchema } from "../src/summary/index.ts";
@@ -19,6 +21,7 @@ export const SCHEMAS: Record<string, () => Record<string, unknown>> = {
   "schemas/coverage-study.schema.json": coverageStudyJsonSchema,
   "schemas/power.schema.json": powerReportJsonSchema,
   "schemas/summary.schema.json": summaryJsonSchema,
+  "schemas/discover-call-task.schema.json": discoverCallTaskJsonSchema,
 };
 
 const root = new URL("../", import.meta.url);

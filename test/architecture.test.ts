@@ -80,6 +80,18 @@ const FORBIDDEN: Record<string, readonly string[]> = {
   "src/report": ["src/conditions", "src/providers", "src/commands", "src/cli"],
   "src/conditions": ["src/metrics", "src/summary", "src/gates", "src/report", "src/commands", "src/cli"],
   "src/commands": ["src/cli"],
+  // A second instrument: it may use the core and model providers, and reads no #424 stage.
+  "src/discover-call": [
+    "src/authoring",
+    "src/conditions",
+    "src/envelope",
+    "src/metrics",
+    "src/summary",
+    "src/gates",
+    "src/report",
+    "src/commands",
+    "src/cli",
+  ],
 };
 
 /** Modules the CLI may import past a front door: constants for option parsing, nothing heavy. */

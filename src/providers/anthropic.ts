@@ -48,6 +48,9 @@ export function anthropicRequest(model: string, request: ProviderRequest): Recor
     system: [{ type: "text", text: request.system, ...cache }],
     messages: toAnthropicMessages(request.messages),
     ...(tools.length > 0 ? { tools } : {}),
+    ...(request.responseFormat
+      ? { output_config: { format: { type: "json_schema", schema: request.responseFormat.schema } } }
+      : {}),
   };
 }
 

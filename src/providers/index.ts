@@ -6,6 +6,7 @@ export type {
   ProviderReply,
   ProviderRequest,
   ProviderUsage,
+  ResponseFormat,
   ToolCall,
   ToolDefinition,
 } from "./types.ts";

@@ -42,6 +42,18 @@ export function responsesRequest(model: string, request: ProviderRequest): Recor
           })),
         }
       : {}),
+    ...(request.responseFormat
+      ? {
+          text: {
+            format: {
+              type: "json_schema",
+              name: request.responseFormat.name,
+              schema: request.responseFormat.schema,
+              strict: true,
+            },
+          },
+        }
+      : {}),
   };
 }
 

@@ -52,6 +52,18 @@ export function openaiRequest(
           })),
         }
       : {}),
+    ...(request.responseFormat
+      ? {
+          response_format: {
+            type: "json_schema",
+            json_schema: {
+              name: request.responseFormat.name,
+              schema: request.responseFormat.schema,
+              strict: true,
+            },
+          },
+        }
+      : {}),
   };
 }
 

@@ -47,6 +47,17 @@ export interface GenerationSettings {
   readonly prompt_cache: boolean;
 }
 
+/**
+ * Structured output: the reply's text is one JSON value that follows `schema`, which is sent as it
+ * is given (OpenAI `response_format` / Responses `text.format` with `strict: true`, Anthropic
+ * `output_config.format`).
+ */
+export interface ResponseFormat {
+  /** The schema's name where an API asks for one (OpenAI): letters, digits, `_` and `-`. */
+  readonly name: string;
+  readonly schema: Readonly<Record<string, unknown>>;
+}
+
 export interface ProviderRequest {
   readonly system: string;
   /** The conversation without the system message. */
@@ -54,6 +65,8 @@ export interface ProviderRequest {
   /** Empty under the text tool protocol. */
   readonly tools: readonly ToolDefinition[];
   readonly settings: GenerationSettings;
+  /** Absent for the agent loop; the discover-call model adapters send their response schema here. */
+  readonly responseFormat?: ResponseFormat;
 }
 
 export interface ProviderReply {

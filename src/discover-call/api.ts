@@ -1,0 +1,209 @@
+/**
+ * The client of the Discover → Call API: `/search`, `/tools/by-ids` and `/tools/execute`, all POST
+ * with JSON bodies and the bearer key. Every outcome is a value — an answer, or a failure with a
+ * stage and a reason code — never a thrown error, so the runner records each trial the same way.
+ * `fetch`, `sleep` and the clock come in from outside: tests count attempts and read the waits the
+ * client asked for instead of timing it.
+ */
+import { usageError } from "../core/index.ts";
+import {
+  type ApiFailure,
+  type ApiOutcome,
+  type ApiReasonCode,
+  type DiscoverAnswer,
+  discoverAnswerSchema,
+  type ExecuteAnswer,
+  executeAnswerSchema,
+  type InspectAnswer,
+  inspectAnswerSchema,
+  MISSING_SEARCH_ID_MESSAGE,
+  transportFailure,
+} from "./api-answers.ts";
+import { unwrapEnvelope } from "./api-envelope.ts";
+import { checkApiKey } from "./api-key.ts";
+import { EXECUTE_RETRY, MAX_ATTEMPTS, READ_RETRY, type RetryRule, retryDelayMs } from "./api-retry.ts";
+import { RevisionLog, type SeenRevisions } from "./api-revisions.ts";
+import { normalizeBaseUrl } from "./base-url.ts";
+
+export const DEFAULT_API_TIMEOUT_MS = 120_000;
+
+export interface DiscoverCallApiOptions {
+  /** Checked again here (exit 2 when unfit), so a caller cannot skip `resolveBaseUrl`'s rules. */
+  readonly baseUrl: string;
+  /** From `QVERIS_API_KEY` (see `resolveApiKey`); sent only in the authorization header. */
+  readonly apiKey: string;
+  readonly fetch: typeof fetch;
+  readonly sleep: (ms: number) => Promise<void>;
+  /** Milliseconds since the epoch; only used to turn a Retry-After date into a wait. */
+  readonly now: () => number;
+  /** One limit per attempt, covering the headers and the whole body. */
+  readonly timeoutMs?: number;
+}
+
+export interface DiscoverRequest {
+  readonly query: string;
+  readonly limit: number;
+  readonly sessionId: string;
+}
+export interface InspectRequest {
+  readonly toolIds: readonly string[];
+  readonly searchId: string;
+  readonly sessionId: string;
+}
+export interface ExecuteRequest {
+  readonly toolId: string;
+  readonly parameters: Readonly<Record<string, unknown>>;
+  readonly searchId: string;
+  readonly sessionId: string;
+  readonly model: string;
+}
+
+export interface DiscoverCallApi {
+  /** The normalized base URL, as a run records it. */
+  readonly baseUrl: string;
+  /** A reply without a usable `search_id` fails as `discover`/`missing_search_id`. */
+  discover(request: DiscoverRequest): Promise<ApiOutcome<DiscoverAnswer, ApiFailure>>;
+  inspect(request: InspectRequest): Promise<ApiOutcome<InspectAnswer>>;
+  execute(request: ExecuteRequest): Promise<ApiOutcome<ExecuteAnswer>>;
+  /** The revision headers of every kept reply so far (see api-revisions.ts). */
+  revisions(): SeenRevisions;
+}
+
+/** What one HTTP attempt came to. */
+type Step =
+  | { readonly kind: "answer"; readonly value: unknown }
+  | { readonly kind: "failed"; readonly reason: ApiReasonCode }
+  | { readonly kind: "retry"; readonly delayMs: number };
+
+export function createDiscoverCallApi(options: DiscoverCallApiOptions): DiscoverCallApi {
+  const baseUrl = normalizeBaseUrl(options.baseUrl);
+  const key = checkApiKey(options.apiKey);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_API_TIMEOUT_MS;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 2 ** 31 - 1)
+    throw usageError("bad_timeout", "the API timeout takes a whole number of milliseconds ≥ 1");
+  const log = new RevisionLog();
+  // Called unbound: a platform fetch may refuse to run with the options object as `this`.
+  const send = options.fetch;
+
+  async function attempt(path: string, body: string, rule: RetryRule, index: number): Promise<Step> {
+    const last = index + 1 >= MAX_ATTEMPTS;
+    // A lost connection or a timeout carries no server hint: plain backoff where the rule allows it.
+    const lost = (reason: ApiReasonCode): Step =>
+      rule.transport && !last
+        ? { kind: "retry", delayMs: retryDelayMs(null, index, options.now) }
+        : { kind: "failed", reason };
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      let response: Response;
+      try {
+        response = await send(`${baseUrl}${path}`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${key}`,
+            "content-type": "application/json",
+            accept: "application/json",
+          },
+          body,
+          signal: controller.signal,
+          // Never followed: following it would carry the key to wherever the Location points.
+          // Like the reference harness (fetch's redirect "error"), a redirect is a network failure,
+          // so records from both runners carry the same reason code.
+          redirect: "manual",
+        });
+      } catch {
+        return lost(controller.signal.aborted ? "request_timeout" : "network_failure");
+      }
+      if (response.status >= 300 && response.status < 400) {
+        await discard(response);
+        return lost("network_failure");
+      }
+      if (rule.statuses.has(response.status) && !last) {
+        await discard(response);
+        return {
+          kind: "retry",
+          delayMs: retryDelayMs(response.headers.get("retry-after"), index, options.now),
+        };
+      }
+      log.observe(response.headers);
+      if (!response.ok) {
+        await discard(response);
+        return { kind: "failed", reason: `http_${response.status}` };
+      }
+      let text: string;
+      try {
+        text = await response.text();
+      } catch {
+        // A body cut short of its Content-Length cannot be read: the reference harness records it
+        // as an invalid response, not retried, and so does this one (record compatibility).
+        if (controller.signal.aborted) return lost("response_timeout");
+        return { kind: "failed", reason: "invalid_response" };
+      }
+      return readAnswer(text, key);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function request(path: string, payload: unknown, rule: RetryRule): Promise<ApiOutcome<unknown>> {
+    // Serialized once, outside the attempts: a body that cannot be written is a bug, not a network failure.
+    const body = JSON.stringify(payload);
+    for (let index = 0; ; index++) {
+      const step = await attempt(path, body, rule, index);
+      if (step.kind === "answer") return { ok: true, value: step.value, attempts: index + 1 };
+      if (step.kind === "failed")
+        return { ok: false, failure: transportFailure(step.reason), attempts: index + 1 };
+      await options.sleep(step.delayMs);
+    }
+  }
+
+  return {
+    baseUrl,
+    async discover({ query, limit, sessionId }) {
+      const body = { query, limit, session_id: sessionId, view: "routing" };
+      const outcome = await request("/search", body, READ_RETRY);
+      if (!outcome.ok) return outcome;
+      const parsed = discoverAnswerSchema.safeParse(outcome.value);
+      if (parsed.success) return { ok: true, value: parsed.data, attempts: outcome.attempts };
+      const failure: ApiFailure = {
+        stage: "discover",
+        reason_code: "missing_search_id",
+        message: MISSING_SEARCH_ID_MESSAGE,
+      };
+      return { ok: false, failure, attempts: outcome.attempts };
+    },
+    async inspect({ toolIds, searchId, sessionId }) {
+      const body = { tool_ids: [...toolIds], search_id: searchId, session_id: sessionId, view: "lean" };
+      const outcome = await request("/tools/by-ids", body, READ_RETRY);
+      return outcome.ok ? { ...outcome, value: inspectAnswerSchema.parse(outcome.value) } : outcome;
+    },
+    async execute({ toolId, parameters, searchId, sessionId, model }) {
+      const path = `/tools/execute?tool_id=${encodeURIComponent(toolId)}`;
+      const body = { parameters, search_id: searchId, session_id: sessionId, model, respond_with: "full" };
+      const outcome = await request(path, body, EXECUTE_RETRY);
+      return outcome.ok ? { ...outcome, value: executeAnswerSchema.parse(outcome.value) } : outcome;
+    },
+    revisions: () => log.seen(),
+  };
+}
+
+/** Parses a 2xx body and opens its envelope. */
+function readAnswer(text: string, key: string): Step {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    return { kind: "failed", reason: "invalid_response" };
+  }
+  const unwrapped = unwrapEnvelope(payload);
+  if (!unwrapped.ok) return { kind: "failed", reason: "failure_envelope" };
+  // An answer that echoes the key would carry it into records and adapter prompts: refuse it whole.
+  if (JSON.stringify(unwrapped.value ?? null).includes(key))
+    return { kind: "failed", reason: "invalid_response" };
+  return { kind: "answer", value: unwrapped.value };
+}
+
+/** Frees the connection of a reply whose body will not be read. */
+async function discard(response: Response): Promise<void> {
+  await response.body?.cancel().catch(() => undefined);
+}

@@ -99,3 +99,15 @@ export {
 } from "./adapter-protocol.ts";
 export { adapterEnvironment, processAdapter } from "./adapters.ts";
 export { createModelAdapter, parseAdapterSpec } from "./model-adapter.ts";
+export {
+  constraintFor,
+  type ExportedTasks,
+  exportTasks,
+  exportTaskSet,
+  type FirstStepParameters,
+  formatTaskSet,
+  type SkippedTask,
+  type SkipReason,
+  type SourceRule,
+  type SourceTask,
+} from "./export.ts";

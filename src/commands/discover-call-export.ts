@@ -1,0 +1,161 @@
+/**
+ * `fabench discover-call export`: the frozen #424 corpus as a Discover → Call task set (JSON Lines),
+ * written atomically, or compared byte for byte with `--check`. Each reference candidate's
+ * parameters are the ones the #424 reference agent sends on the task's first step, so the export
+ * and the final-answer benchmark agree on what satisfies a step's rules.
+ */
+import { existsSync } from "node:fs";
+import {
+  CORPUS_FORMAT,
+  corpusHeaderSchema,
+  parseCorpusText,
+  type Task,
+  taskSchema,
+} from "../authoring/index.ts";
+import { referenceTurn } from "../conditions/agents/index.ts";
+import type { Endpoint } from "../conditions/catalog/index.ts";
+import { renderTool } from "../conditions/execution/index.ts";
+import {
+  bundledPath,
+  checkOutput,
+  formatOf,
+  formatProblem,
+  inputError,
+  issuePath,
+  type Problem,
+  sha256Hex,
+  writeFileAtomic,
+  wrongKind,
+} from "../core/index.ts";
+import { exportTasks, formatTaskSet, parseTaskSet, type SkippedTask } from "../discover-call/index.ts";
+import { jsonFilesIn, loadCatalogs, readTextFile } from "./inputs.ts";
+import { EXIT, printJson, type CliIo } from "./io.ts";
+
+export interface DiscoverCallExportOptions {
+  /** A frozen corpus (`fabench-corpus/v1`); it names the catalogs its routes come from. */
+  readonly corpus: string;
+  readonly out: string;
+  readonly check: boolean;
+  readonly json: boolean;
+  /** The folder of those catalogs; the bundled tasks/catalogs when absent. */
+  readonly catalogs?: string;
+}
+
+export function discoverCallExport(options: DiscoverCallExportOptions, io: CliIo): number {
+  const catalogs = options.catalogs ?? bundledPath("tasks/catalogs");
+  if (!options.check) checkOutput(options.out, { inputs: [options.corpus, ...jsonFilesIn(catalogs)] });
+  const { tasks, endpoints } = loadCorpus(options.corpus, catalogs);
+  const exported = exportTasks(tasks, referenceParameters(endpoints, options.corpus));
+  const text = formatTaskSet(exported.tasks);
+  // Never write what the task-set reader would refuse (an export with no task at all, say).
+  parseTaskSet(Buffer.from(text), options.out);
+  const summary = {
+    out: options.out,
+    corpus_task_count: tasks.length,
+    task_count: exported.tasks.length,
+    constraint_count: exported.constraintCount,
+    skipped_count: exported.skipped.length,
+    skipped: exported.skipped,
+    task_set_sha256: sha256Hex(Buffer.from(text)),
+  };
+  const figures = `${summary.task_count} tasks, ${summary.constraint_count} constraints (${skippedText(tasks.length, exported.skipped)}), task_set_sha256 ${summary.task_set_sha256}`;
+  if (!options.check) {
+    writeFileAtomic(options.out, text);
+    if (options.json) printJson(io, { ok: true, written: true, ...summary });
+    else io.out(`wrote ${options.out}: ${figures}\n`);
+    return EXIT.ok;
+  }
+  const current = existsSync(options.out) ? readTextFile(options.out, "discover-call").text : null;
+  const upToDate = current === text;
+  if (options.json) printJson(io, { ok: upToDate, written: false, up_to_date: upToDate, ...summary });
+  if (upToDate) {
+    if (!options.json) io.out(`${options.out} is up to date: ${figures}\n`);
+    return EXIT.ok;
+  }
+  const why =
+    current === null
+      ? "the task-set file does not exist"
+      : `differs from a fresh export of ${options.corpus}`;
+  io.err(
+    `${formatProblem({ code: "task_set_stale", message: `${why}; run \`fabench discover-call export\` to rewrite it`, file: options.out })}\n`,
+  );
+  return EXIT.failed;
+}
+
+function skippedText(total: number, skipped: readonly SkippedTask[]): string {
+  if (skipped.length === 0) return `every one of the ${total} corpus tasks`;
+  const reasons = new Map<string, number>();
+  for (const s of skipped) reasons.set(s.reason, (reasons.get(s.reason) ?? 0) + 1);
+  const counts = [...reasons].map(([reason, count]) => `${reason}: ${count}`).join(", ");
+  return `${skipped.length} of ${total} corpus tasks left out — ${counts}`;
+}
+
+/** The corpus's tasks and the endpoints of the smallest catalog it names (all nest in it). */
+function loadCorpus(path: string, catalogsDir: string): { tasks: Task[]; endpoints: Map<string, Endpoint> } {
+  const { document, rows } = parseCorpusText(readTextFile(path, "corpus").text, path);
+  const header = corpusHeaderSchema.safeParse(document);
+  if (!header.success)
+    throw (
+      wrongKind(path, formatOf(document), CORPUS_FORMAT, "corpus") ??
+      inputError(
+        "corpus",
+        "not_a_frozen_corpus",
+        `the export reads a frozen corpus (${CORPUS_FORMAT}), which names its catalogs; make one with \`fabench corpus generate\``,
+        { file: path },
+      )
+    );
+  const problems: Problem[] = [];
+  const tasks = rows.flatMap((row) => {
+    const parsed = taskSchema.safeParse(row.value);
+    if (parsed.success) return [parsed.data];
+    for (const issue of parsed.error.issues)
+      problems.push({
+        code: "invalid_task",
+        file: path,
+        line: row.line,
+        message: `${issuePath(issue.path)}: ${issue.message}`,
+      });
+    return [];
+  });
+  if (problems.length > 0)
+    throw inputError("corpus", "invalid_task", problems[0]?.message ?? "", { file: path, problems });
+  const named = header.data.catalogs;
+  const loaded = loadCatalogs(
+    catalogsDir,
+    named.map((c) => c.size),
+  );
+  for (const catalog of loaded) {
+    const expected = named.find((c) => c.size === catalog.size)?.sha256;
+    if (catalog.catalog.sha256 !== expected)
+      throw inputError(
+        "catalog",
+        "catalog_mismatch",
+        `the corpus was built on catalog ${catalog.size} ${expected?.slice(0, 12)}…, not this one (${catalog.catalog.sha256.slice(0, 12)}…)`,
+        { file: catalog.file },
+      );
+  }
+  const smallest = [...loaded].sort((a, b) => a.size - b.size)[0];
+  const endpoints = new Map((smallest?.catalog.endpoints ?? []).map((e) => [e.route_id, e]));
+  return { tasks, endpoints };
+}
+
+/**
+ * The arguments the #424 reference agent sends on a task's first step when that step's tool is
+ * visible: the required parameters, then each rule's value (`eq`: its value; `nonempty`: a text).
+ */
+function referenceParameters(endpoints: ReadonlyMap<string, Endpoint>, corpus: string) {
+  return (task: Task): Record<string, unknown> => {
+    const route = task.executor_fixture.steps[0]?.route_id ?? "";
+    const endpoint = endpoints.get(route);
+    if (endpoint === undefined)
+      throw inputError(
+        "corpus",
+        "unknown_route",
+        `${task.semantic_task_id}: the first step's route ${route} is in none of the corpus's catalogs`,
+        { file: corpus },
+      );
+    const tools = [renderTool(endpoint)];
+    const turn = referenceTurn(task, "", { messages: [], tools, turn: 1, maxTurns: 2 });
+    return (turn.toolCalls[0]?.arguments ?? {}) as Record<string, unknown>;
+  };
+}

@@ -1,0 +1,265 @@
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import Ajv2020 from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+import type { Task } from "../../src/authoring/index.ts";
+import type { CliIo } from "../../src/commands/io.ts";
+import { discoverCallExport } from "../../src/commands/discover-call-export.ts";
+import { referenceTurn } from "../../src/conditions/agents/index.ts";
+import { ReplayExecutor, renderTool } from "../../src/conditions/execution/index.ts";
+import { FabenchError } from "../../src/core/index.ts";
+import {
+  exportTasks,
+  exportTaskSet,
+  formatTaskSet,
+  type SourceTask,
+} from "../../src/discover-call/export.ts";
+import { constraintAccuracy, parseTaskSet } from "../../src/discover-call/index.ts";
+import { bundled, CORPUS_PATH } from "../helpers/bundled.ts";
+import { join, useTempDir } from "../helpers/temp.ts";
+
+const SHIPPED = "tasks/discover-call/final-answer-v4.jsonl";
+
+const { corpus, catalogs } = bundled();
+const tasks: Task[] = corpus.tasks;
+const smallest = [...catalogs].sort((a, b) => a.size - b.size)[0];
+const endpoints = smallest?.catalog.endpoints ?? [];
+const byRoute = new Map(endpoints.map((e) => [e.route_id, e]));
+
+/** The #424 reference agent's first call, as the command builds it. */
+function referenceParameters(task: Task): Record<string, unknown> {
+  const endpoint = byRoute.get(task.executor_fixture.steps[0]?.route_id ?? "");
+  if (endpoint === undefined) throw new Error(`no endpoint for ${task.semantic_task_id}`);
+  const turn = referenceTurn(task, "", { messages: [], tools: [renderTool(endpoint)], turn: 1, maxTurns: 2 });
+  return turn.toolCalls[0]?.arguments as Record<string, unknown>;
+}
+
+const exported = exportTasks(tasks, referenceParameters);
+const line = (id: string) => exported.tasks.find((t) => t.id === id);
+const source = (id: string) => tasks.find((t) => t.semantic_task_id === id) as Task;
+
+function buffers(): CliIo & { text: () => { out: string; err: string } } {
+  let out = "";
+  let err = "";
+  return { out: (t) => void (out += t), err: (t) => void (err += t), text: () => ({ out, err }) };
+}
+
+describe("exporting the #424 corpus as a discover-call task set", () => {
+  it("turns a single-step lookup into one equals constraint and its route as the reference", () => {
+    const id = "v4-single_property_value_unit_provenance-en-01";
+    expect(line(id)).toEqual({
+      id,
+      prompt: source(id).query,
+      discover_query: source(id).query,
+      constraints: [{ id: "material_id", aliases: ["material_id"], value: "MAT-1043-TI", match: "equals" }],
+      reference: {
+        candidates: [{ tool_id: "materials.current", parameters: { material_id: "MAT-1043-TI" } }],
+      },
+    });
+  });
+
+  it("scores a multi-step task on its first step only", () => {
+    const id = "v4-transform_or_export_then_status_answer-en-01";
+    expect(source(id).executor_fixture.steps.map((s) => s.route_id)).toEqual([
+      "materials.retrieve",
+      "exports.export",
+      "exports.status",
+    ]);
+    expect(line(id)?.constraints).toEqual([
+      { id: "material_id", aliases: ["material_id"], value: "MAT-4012-NI", match: "equals" },
+    ]);
+    expect(line(id)?.reference).toEqual({
+      candidates: [{ tool_id: "materials.retrieve", parameters: { material_id: "MAT-4012-NI" } }],
+    });
+  });
+
+  it("fills a required parameter without a rule as the reference agent does", () => {
+    const id = "v4-transform_or_export_then_status_answer-en-02";
+    expect(line(id)?.constraints).toEqual([
+      { id: "runtime_id", aliases: ["runtime_id"], value: "RT-GEO-40", match: "equals" },
+    ]);
+    expect(line(id)?.reference?.candidates).toEqual([
+      { tool_id: "runtime.execute", parameters: { runtime_id: "RT-GEO-40", command: "n/a" } },
+    ]);
+  });
+
+  it("leaves out a task whose first step, a search, has no argument rule", () => {
+    const id = "v4-single_property_value_unit_provenance-en-03";
+    expect(source(id).executor_fixture.steps[0]?.argument_rules).toEqual({});
+    expect(line(id)).toBeUndefined();
+    expect(exported.skipped).toContainEqual({
+      id,
+      route_id: "materials.search",
+      reason: "no_expressible_constraint",
+    });
+  });
+
+  it("has the figures the README states: 121 of 144 tasks, 121 constraints, 23 left out", () => {
+    expect(exported.tasks).toHaveLength(121);
+    expect(exported.constraintCount).toBe(121);
+    expect(exported.skipped).toHaveLength(23);
+    expect(new Set(exported.skipped.map((s) => s.route_id))).toEqual(
+      new Set(["materials.search", "papers.search"]),
+    );
+    expect(exported.skipped.every((s) => s.reason === "no_expressible_constraint")).toBe(true);
+  });
+
+  it("writes the same bytes every time, whatever copy of the corpus it reads", () => {
+    const copy = JSON.parse(JSON.stringify(tasks)) as Task[];
+    const first = exportTaskSet(tasks, referenceParameters);
+    expect(exportTaskSet(copy, referenceParameters)).toBe(first);
+    expect(first).toBe(formatTaskSet(exported.tasks));
+    expect(first.endsWith("}\n")).toBe(true);
+    expect(first.split("\n")).toHaveLength(122);
+  });
+
+  it("is a task set the discover-call reader and the published JSON Schema accept", () => {
+    const text = exportTaskSet(tasks, referenceParameters);
+    const set = parseTaskSet(Buffer.from(text), "export.jsonl");
+    expect(set.tasks.map((t) => t.id)).toEqual(exported.tasks.map((t) => t.id));
+    const validate = new Ajv2020.default({ strict: false }).compile(
+      JSON.parse(readFileSync("schemas/discover-call-task.schema.json", "utf8")),
+    );
+    for (const task of set.tasks) expect(validate(task), task.id).toBe(true);
+  });
+
+  it("gives every reference candidate parameters the #424 replay executor accepts for the first step", () => {
+    for (const task of exported.tasks) {
+      const step = source(task.id).executor_fixture.steps[0];
+      const candidate = task.reference?.candidates[0];
+      const endpoint = byRoute.get(candidate?.tool_id ?? "");
+      expect(endpoint?.route_id).toBe(step?.route_id);
+      if (candidate === undefined || endpoint === undefined) continue;
+      const executor = new ReplayExecutor(source(task.id), endpoints);
+      const call = { id: "c", name: endpoint.function_name, arguments: candidate.parameters };
+      let attempt = executor.call(call, "all", 1, 0);
+      // A fail-once step fails the first good call by design; the same call then goes through.
+      if (attempt.error_code === step?.fail_once_error) attempt = executor.call(call, "all", 2, 0);
+      expect({ id: task.id, outcome: attempt.outcome, step: attempt.step }).toEqual({
+        id: task.id,
+        outcome: "observation",
+        step: 0,
+      });
+      // …and the discover-call scorer finds every constraint in them.
+      expect(constraintAccuracy(task, candidate.parameters)).toBe(1);
+    }
+  });
+
+  it("makes constraints of eq rules only, and leaves out a first step that reads earlier state", () => {
+    const task = (id: string, rules: Record<string, Record<string, unknown>> | null): SourceTask => ({
+      semantic_task_id: id,
+      query: `query ${id}`,
+      executor_fixture: {
+        steps: rules === null ? [] : [{ route_id: "tool.endpoint", argument_rules: rules }],
+      },
+    });
+    const result = exportTasks(
+      [
+        task("mixed", {
+          a: { eq: "x" },
+          b: { nonempty: true },
+          c: { eq: { nested: 1 } },
+          d: { eq: " " },
+          e: { eq: 3 },
+          f: { eq: false },
+          g: { eq: null },
+        }),
+        task("state", { a: { eq: "x" }, b: { state: "fact" } }),
+        task("contains", { a: { contains_state: "fact" } }),
+        task("none", null),
+      ],
+      () => ({ a: "x" }),
+    );
+    expect(result.tasks.map((t) => t.constraints)).toEqual([
+      [
+        { id: "a", aliases: ["a"], value: "x", match: "equals" },
+        { id: "e", aliases: ["e"], value: 3, match: "equals" },
+        { id: "f", aliases: ["f"], value: false, match: "equals" },
+      ],
+    ]);
+    expect(result.skipped).toEqual([
+      { id: "state", route_id: "tool.endpoint", reason: "first_step_reads_state" },
+      { id: "contains", route_id: "tool.endpoint", reason: "first_step_reads_state" },
+      { id: "none", route_id: null, reason: "no_fixture_steps" },
+    ]);
+    expect(result.constraintCount).toBe(3);
+  });
+});
+
+describe("discoverCallExport (the command)", () => {
+  const temp = useTempDir();
+  const options = (out: string, check = false, json = false) => ({ corpus: CORPUS_PATH, out, check, json });
+
+  it("passes --check on the shipped task set, which is a fresh export of the bundled corpus", () => {
+    const io = buffers();
+    expect(discoverCallExport(options(SHIPPED, true), io)).toBe(0);
+    expect(io.text().out).toMatch(/^tasks\/discover-call\/final-answer-v4\.jsonl is up to date: 121 tasks/);
+    expect(readFileSync(SHIPPED, "utf8")).toBe(exportTaskSet(tasks, referenceParameters));
+  });
+
+  it("writes the shipped bytes and reports its figures with --json", () => {
+    const out = join(temp(), "set.jsonl");
+    const io = buffers();
+    expect(discoverCallExport(options(out, false, true), io)).toBe(0);
+    expect(readFileSync(out).equals(readFileSync(SHIPPED))).toBe(true);
+    expect(JSON.parse(io.text().out)).toMatchObject({
+      ok: true,
+      written: true,
+      corpus_task_count: 144,
+      task_count: 121,
+      constraint_count: 121,
+      skipped_count: 23,
+    });
+  });
+
+  it("fails --check with exit 1 and a task_set_stale line when the file differs, leaving it untouched", () => {
+    const out = join(temp(), "set.jsonl");
+    copyFileSync(SHIPPED, out);
+    const stale = readFileSync(out, "utf8").replace('"MAT-1043-TI"', '"MAT-1043-XX"');
+    writeFileSync(out, stale);
+    const io = buffers();
+    expect(discoverCallExport(options(out, true), io)).toBe(1);
+    expect(io.text().err).toBe(
+      `${out}: task_set_stale: differs from a fresh export of ${CORPUS_PATH}; run \`fabench discover-call export\` to rewrite it\n`,
+    );
+    expect(readFileSync(out, "utf8")).toBe(stale);
+  });
+
+  it("fails --check when the file is missing, without creating it", () => {
+    const out = join(temp(), "missing.jsonl");
+    const io = buffers();
+    expect(discoverCallExport(options(out, true, true), io)).toBe(1);
+    expect(JSON.parse(io.text().out)).toMatchObject({ ok: false, written: false, up_to_date: false });
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("refuses to write over its corpus", () => {
+    const corpusCopy = join(temp(), "corpus.json");
+    copyFileSync(CORPUS_PATH, corpusCopy);
+    const before = readFileSync(corpusCopy);
+    let error: unknown;
+    try {
+      discoverCallExport({ corpus: corpusCopy, out: corpusCopy, check: false, json: false }, buffers());
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(FabenchError);
+    expect((error as FabenchError).code).toBe("output_is_input");
+    expect(readFileSync(corpusCopy).equals(before)).toBe(true);
+  });
+
+  it("refuses a file that is not a frozen corpus, naming what it needs", () => {
+    const path = join(temp(), "tasks.json");
+    writeFileSync(path, JSON.stringify(tasks.slice(0, 2)));
+    let error: unknown;
+    try {
+      discoverCallExport(
+        { corpus: path, out: join(temp(), "out.jsonl"), check: false, json: false },
+        buffers(),
+      );
+    } catch (e) {
+      error = e;
+    }
+    expect((error as FabenchError).code).toBe("not_a_frozen_corpus");
+    expect(existsSync(join(temp(), "out.jsonl"))).toBe(false);
+  });
+});

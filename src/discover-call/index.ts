@@ -111,3 +111,24 @@ export {
   type SourceRule,
   type SourceTask,
 } from "./export.ts";
+export {
+  checkPolicy,
+  DEFAULT_POLICY_FILE,
+  defaultPolicyPath,
+  PUBLIC_API_HOSTS,
+  PUBLIC_LANES,
+  parsePolicy,
+  type PublicationPolicy,
+  publicationPolicySchema,
+  REQUIRED_FORBIDDEN_FIELDS,
+} from "./policy.ts";
+export {
+  catalogObservationSha256,
+  formatPublicRuns,
+  type Publication,
+  type PublicationInput,
+  preparePublication,
+  publishRecords,
+  readPublicRuns,
+  validatePublication,
+} from "./publication.ts";

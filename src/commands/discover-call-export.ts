@@ -43,7 +43,11 @@ export interface DiscoverCallExportOptions {
 
 export function discoverCallExport(options: DiscoverCallExportOptions, io: CliIo): number {
   const catalogs = options.catalogs ?? bundledPath("tasks/catalogs");
-  if (!options.check) checkOutput(options.out, { inputs: [options.corpus, ...jsonFilesIn(catalogs)] });
+  if (!options.check)
+    checkOutput(options.out, {
+      inputs: [options.corpus, ...jsonFilesIn(catalogs)],
+      regenerates: "tasks/discover-call",
+    });
   const { tasks, endpoints } = loadCorpus(options.corpus, catalogs);
   const exported = exportTasks(tasks, referenceParameters(endpoints, options.corpus));
   const text = formatTaskSet(exported.tasks);

@@ -25,6 +25,8 @@ export const BUNDLED_FILES = [
   "tasks/final-answer-corpus.json",
   "tasks/authored",
   "tasks/catalogs",
+  "tasks/discover-call",
+  "manifests/discover-call-publication-policy.json",
 ] as const;
 
 export function bundledPath(name: (typeof BUNDLED_FILES)[number]): string {

@@ -14,6 +14,7 @@ export const DEFAULTS = {
   authored: "tasks/authored",
   conditionManifest: "manifests/condition-manifest.json",
   conveyor: "manifests/conveyor.json",
+  discoverCallTasks: "tasks/discover-call/final-answer-v4.jsonl",
 } as const;
 
 /** What a registrar needs: where output goes, and how an action reports its exit code. */

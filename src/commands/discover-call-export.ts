@@ -46,7 +46,7 @@ export function discoverCallExport(options: DiscoverCallExportOptions, io: CliIo
   if (!options.check)
     checkOutput(options.out, {
       inputs: [options.corpus, ...jsonFilesIn(catalogs)],
-      regenerates: "tasks/discover-call",
+      regenerates: "tasks/discover-call/final-answer-v4.jsonl",
     });
   const { tasks, endpoints } = loadCorpus(options.corpus, catalogs);
   const exported = exportTasks(tasks, referenceParameters(endpoints, options.corpus));

@@ -25,7 +25,7 @@ export const BUNDLED_FILES = [
   "tasks/final-answer-corpus.json",
   "tasks/authored",
   "tasks/catalogs",
-  "tasks/discover-call",
+  "tasks/discover-call/final-answer-v4.jsonl",
   "manifests/discover-call-publication-policy.json",
 ] as const;
 

@@ -132,3 +132,30 @@ export {
   readPublicRuns,
   validatePublication,
 } from "./publication.ts";
+export { RecordAppender, recordLines, rewriteRecords } from "./record-writer.ts";
+export { readResumeState, type ResumeState } from "./resume.ts";
+export {
+  finalizeRecords,
+  OBSERVED_FIELDS,
+  PENDING,
+  pendingRecords,
+  planTrials,
+  type RunDeps,
+  type RunOutcome,
+  type RunSettings,
+  runTrials,
+  type StopReason,
+  trialKey,
+} from "./run.ts";
+export {
+  checkBound,
+  checkLane,
+  checkProvenance,
+  MAX_DISCOVERY_LIMIT,
+  MAX_TRIALS,
+  resolveToolkitRevision,
+  type ToolkitCheckout,
+  UNREPORTED,
+} from "./run-options.ts";
+export { type PlannedTrial, recordedError, runTrial, type TrialContext, type TrialDeps } from "./trial.ts";
+export { nonEmptyResult } from "./result-evidence.ts";

@@ -1,0 +1,136 @@
+/**
+ * `fabench discover-call run|score|publish|validate`: the Discover → Call contract benchmark (issue
+ * #17). Flag names follow the reference implementation's commands (`--output`, `--output-runs`, …),
+ * so its documented command lines carry over.
+ */
+import { type Command, Option } from "commander";
+import type { DiscoverCallRunOptions } from "../commands/discover-call.ts";
+import type {
+  DiscoverCallPublishOptions,
+  DiscoverCallValidateOptions,
+} from "../commands/discover-call-publish.ts";
+import type { DiscoverCallExportOptions } from "../commands/discover-call-export.ts";
+import type { DiscoverCallScoreOptions } from "../commands/discover-call-score.ts";
+import {
+  catalogsOption,
+  collect,
+  corpusOption,
+  DEFAULTS,
+  group,
+  jsonOption,
+  positiveInt,
+  type Registrar,
+} from "./options.ts";
+
+// Commands load when they run, so `fabench --help` and `--version` import no schemas or SDKs.
+const loadRun = () => import("../commands/discover-call.ts");
+const loadScore = () => import("../commands/discover-call-score.ts");
+
+const loadPublish = () => import("../commands/discover-call-publish.ts");
+const loadExport = () => import("../commands/discover-call-export.ts");
+
+const LANE_NAMES = "reference, configured-model, pinned-model or current-model";
+
+export function registerDiscoverCall(program: Command, r: Registrar): void {
+  const discoverCall = group(
+    program,
+    "discover-call",
+    "The Discover → Call contract benchmark: can an agent use discover → inspect → call correctly?",
+  );
+  discoverCall
+    .command("run")
+    .description(
+      "Run every task × trial through discover, select, inspect, parameterize and (with --execute) call; one raw record per trial.",
+    )
+    .requiredOption("--model <name>", "model label every record carries (also sent with execute)")
+    .requiredOption("--lane <lane>", `model lane (${LANE_NAMES})`)
+    .requiredOption("--tasks <file>", "task set (JSON Lines)")
+    .requiredOption(
+      "--adapter <spec>",
+      "adapter executable (protocol v1), or anthropic:MODEL, openai:MODEL, openai-compatible:MODEL",
+    )
+    .option("--adapter-arg <arg>", "argument for the adapter executable (repeatable)", collect, [])
+    .requiredOption("--adapter-revision <rev>", "immutable revision of the adapter's code and configuration")
+    .option(
+      "--model-revision <rev>",
+      "immutable provider revision (required by --lane reference and pinned-model)",
+    )
+    .option(
+      "--toolkit-revision <sha>",
+      "commit SHA of this fabench, 40 or 64 hex (default: its git HEAD, from a clean checkout only)",
+    )
+    .option("--trials <n>", "trials per task", positiveInt("--trials"), 3)
+    .option("--limit <n>", "discovery limit: results asked of discover", positiveInt("--limit"), 10)
+    .option("--execute", "make the billed calls (without it: a dry run that stops before call)", false)
+    .option(
+      "--max-calls <n>",
+      "at most N billed calls in this invocation; the run stops before a trial that could exceed it",
+      positiveInt("--max-calls"),
+    )
+    .option(
+      "--adapter-timeout-ms <ms>",
+      "time limit per adapter stage",
+      positiveInt("--adapter-timeout-ms"),
+      120_000,
+    )
+    .option(
+      "--base-url <url>",
+      "Discover → Call API base URL (default: QVERIS_BASE_URL, else https://qveris.ai/api/v1)",
+    )
+    .requiredOption("--output <file>", "raw record file (JSON Lines; private: it holds parameters)")
+    .option("--resume", "continue an interrupted run file", false)
+    .option("--concurrency <n>", "trials in flight", positiveInt("--concurrency"), 1)
+    .option(
+      "--adapter-base-url <url>",
+      "provider base URL of a built-in model adapter (openai-compatible: include /v1)",
+    )
+    .option(
+      "--adapter-api-key-env <name>",
+      "environment variable holding a built-in model adapter's provider key (default: ANTHROPIC_API_KEY for anthropic:, OPENAI_API_KEY for openai:)",
+    )
+    .addOption(new Option("--openai-api <api>", "OpenAI API").choices(["chat", "responses"]).default("chat"))
+    .action(async (o: Omit<DiscoverCallRunOptions, "adapterArg"> & { adapterArg: string[] }) =>
+      r.setExit(await (await loadRun()).discoverCallRun(o, r.io)),
+    );
+  discoverCall
+    .command("score")
+    .description("Score raw or public records against their task set: the summary JSON.")
+    .requiredOption("--tasks <file>", "task set (JSON Lines)")
+    .requiredOption("--runs <file>", "record file (JSON Lines, raw or public)")
+    .option("--output <file>", "summary file (default: stdout)")
+    .action(async (o: DiscoverCallScoreOptions) => r.setExit((await loadScore()).discoverCallScore(o, r.io)));
+  discoverCall
+    .command("publish")
+    .description("Turn raw records into public records and their summary, written together.")
+    .requiredOption("--tasks <file>", "task set (JSON Lines)")
+    .requiredOption("--runs <file>", "raw record file (JSON Lines)")
+    .requiredOption("--output-runs <file>", "public record file to write")
+    .requiredOption("--output-summary <file>", "summary file to write")
+    .option("--policy <file>", "publication policy (default: fabench's own)")
+    .action(async (o: DiscoverCallPublishOptions) =>
+      r.setExit((await loadPublish()).discoverCallPublish(o, r.io)),
+    );
+  discoverCall
+    .command("export")
+    .description(
+      "Write the #424 corpus as a discover-call task set: each task's first step, its eq rules as constraints, the reference route as the candidate.",
+    )
+    .addOption(corpusOption())
+    .addOption(catalogsOption())
+    .option("--out <file>", "task set to write or check", DEFAULTS.discoverCallTasks)
+    .option("--check", "export again and exit 1 when --out differs; write nothing", false)
+    .addOption(jsonOption())
+    .action(async (o: DiscoverCallExportOptions) =>
+      r.setExit((await loadExport()).discoverCallExport(o, r.io)),
+    );
+  discoverCall
+    .command("validate")
+    .description("Check public records and their summary against the task set and the publication policy.")
+    .requiredOption("--tasks <file>", "task set (JSON Lines)")
+    .requiredOption("--runs <file>", "public record file (JSON Lines)")
+    .requiredOption("--summary <file>", "summary file")
+    .option("--policy <file>", "publication policy (default: fabench's own)")
+    .action(async (o: DiscoverCallValidateOptions) =>
+      r.setExit((await loadPublish()).discoverCallValidate(o, r.io)),
+    );
+}

@@ -8,10 +8,12 @@ import { registerCatalog } from "./cli/catalog.ts";
 import { registerConditions } from "./cli/conditions.ts";
 import { registerConveyor } from "./cli/conveyor.ts";
 import { registerCorpus } from "./cli/corpus.ts";
+import { registerDiscoverCall } from "./cli/discover-call.ts";
 import { registerEnvelope } from "./cli/envelope.ts";
 import { registerPlan } from "./cli/plan.ts";
 import { registerRun } from "./cli/run.ts";
 import { registerScoring } from "./cli/scoring.ts";
+import { registerServe } from "./cli/serve.ts";
 import { registerSimulate } from "./cli/simulate.ts";
 import { EXIT, type CliIo } from "./commands/io.ts";
 import {
@@ -107,6 +109,8 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
     registerPilot,
     registerScoring,
     registerSimulate,
+    registerDiscoverCall,
+    registerServe,
     registerDemo,
   ])
     register(program, registrar);

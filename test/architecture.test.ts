@@ -92,6 +92,19 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/commands",
     "src/cli",
   ],
+  // The API server answers from the frozen world (catalog, router, replay executor, task type) and
+  // nothing else: no scoring, no model providers, no code of the instrument that is its client.
+  "src/serve": [
+    "src/envelope",
+    "src/metrics",
+    "src/summary",
+    "src/gates",
+    "src/report",
+    "src/providers",
+    "src/discover-call",
+    "src/commands",
+    "src/cli",
+  ],
 };
 
 /** Modules the CLI may import past a front door: constants for option parsing, nothing heavy. */

@@ -12,6 +12,7 @@ import { runIdentityBench } from "./identity.ts";
 import { runReferenceMatrixBench } from "./reference-matrix.ts";
 import { runScoreBench } from "./score-run.ts";
 import { runScoringBench } from "./scoring.ts";
+import { runServeBench } from "./serve.ts";
 import { runSimulateBench } from "./simulate.ts";
 import { runStartupBench } from "./startup.ts";
 import { SMOKE, type BenchResult } from "./stats.ts";
@@ -23,6 +24,7 @@ const BENCHES: Record<string, () => BenchResult | Promise<BenchResult>> = {
   "score-run": runScoreBench,
   simulate: runSimulateBench,
   startup: runStartupBench,
+  serve: runServeBench,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

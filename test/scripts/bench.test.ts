@@ -28,13 +28,14 @@ describe("npm run bench", () => {
       "score_4320_episode_run",
       "simulate_coverage_default",
       "startup_version",
+      "serve_load",
     ]);
     for (const l of lines) {
       // Targets are printed, marked as not judged; no verdict on a timing is given.
       expect(l).toMatchObject({ smoke: true, target_judged: false });
       expect(l).not.toHaveProperty("met");
       expect(l.target).toMatch(
-        /^(median )?under \d+ ms$|^median fabench --version at most 4 × a bare node -e 0$/,
+        /^(median )?under \d+ ms$|^median fabench --version at most 4 × a bare node -e 0$|^heap after the run at most 2 × heap before, no failed request$/,
       );
       expect(Number.isFinite(l.median_ms)).toBe(true);
     }
@@ -71,6 +72,8 @@ describe("npm run bench", () => {
     expect(scoreRun!["runs_ms"]).toEqual([expect.any(Number)]);
     expect(scoreRun!["bootstrap_median_ms"]).toEqual(expect.any(Number));
     expect(simulate).toMatchObject({ runs: 1 });
+    // fabench serve under load: 5 clients, 300 requests over loopback in smoke mode, every one answered 200.
+    expect(lines.at(-1)).toMatchObject({ name: "serve_load", clients: 5, requests: 300, failed_requests: 0 });
   });
 
   it("refuses an unknown benchmark name with exit 2", { timeout: 150_000 }, () => {

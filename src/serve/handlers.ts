@@ -1,0 +1,199 @@
+/**
+ * The three endpoints as functions from a parsed request and the frozen world to a reply: no
+ * socket, no clock, no file. Ids come from the injected `newId`; the session store holds the
+ * injected clock. The shell (http.ts) authenticates, limits and parses before anything here runs.
+ *
+ * A session is bound to a task by its discover query: the first discover whose query equals a
+ * task's query after fabench's query normalisation fixes the task, and from then on execute walks
+ * that task's fixture with the replay executor of `fabench run` (see session-replay.ts) — the first
+ * step first, the same argument rules, the same failure codes, the same destructive-route policy.
+ * The routes a session's searches returned are what it may call, as the routes shown are in a run
+ * (else `unavailable_tool`).
+ */
+import type { Attempt } from "../conditions/execution/index.ts";
+import { FabenchError, normalizeQuery } from "../core/index.ts";
+import { DEFAULT_RANKING_CACHE_SIZE, RankingCache } from "./rankings.ts";
+import { ok, type Reply, refuse } from "./replies.ts";
+import { SessionReplay } from "./session-replay.ts";
+import { executeBodySchema, inspectBodySchema, searchBodySchema, toolIdQuerySchema } from "./schemas.ts";
+import { DEFAULT_SESSION_LIMITS, type SessionLimits, SessionStore } from "./sessions.ts";
+import type { World } from "./world.ts";
+
+export interface SessionState {
+  /** The task of the session's first discover that named one, and its place in it; null until then. */
+  replay: SessionReplay | null;
+  /** Search ids issued to this session, newest last (the last MAX_SEARCH_IDS). */
+  readonly searchIds: string[];
+  /** Route ids its searches returned, each once (a list: a few hundred bytes less than a Set). */
+  readonly discovered: string[];
+  /** Execute calls so far: the executor's turn number. */
+  turns: number;
+}
+
+/** Enough for any agent that searches again before it calls; older ids stop being accepted. */
+const MAX_SEARCH_IDS = 32;
+
+export interface ServeContext {
+  readonly world: World;
+  readonly sessions: SessionStore<SessionState>;
+  readonly rankings: RankingCache;
+  readonly newId: () => string;
+}
+
+export interface ContextOptions {
+  /** Milliseconds since the epoch; sessions expire by it. */
+  readonly now: () => number;
+  /** A fresh unique id: search ids and execution ids. */
+  readonly newId: () => string;
+  readonly sessions?: SessionLimits;
+  readonly rankingCacheSize?: number;
+}
+
+export function createContext(world: World, options: ContextOptions): ServeContext {
+  return {
+    world,
+    sessions: new SessionStore(options.sessions ?? DEFAULT_SESSION_LIMITS, options.now),
+    rankings: new RankingCache(
+      world.router,
+      world.catalog,
+      options.rankingCacheSize ?? DEFAULT_RANKING_CACHE_SIZE,
+    ),
+    newId: options.newId,
+  };
+}
+
+export type EndpointName = "search" | "inspect" | "execute";
+
+/** What the shell hands a handler: the parsed JSON body and the query's `tool_id` values. */
+export interface ParsedRequest {
+  readonly body: unknown;
+  readonly toolIds: readonly string[];
+}
+
+export function answer(endpoint: EndpointName, request: ParsedRequest, ctx: ServeContext): Promise<Reply> {
+  if (endpoint === "search") return handleSearch(request.body, ctx);
+  if (endpoint === "inspect") return Promise.resolve(handleInspect(request.body, ctx));
+  return Promise.resolve(handleExecute(request.toolIds, request.body, ctx));
+}
+
+/** A 400 listing where the request does not fit (paths and zod's messages, never the values). */
+function invalid(error: { issues: readonly { path: PropertyKey[]; message: string }[] }): Reply {
+  const issues = error.issues
+    .slice(0, 10)
+    .map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+  return refuse("invalid_request", "the request does not fit this endpoint's schema", { issues });
+}
+
+const newSession = (): SessionState => ({
+  replay: null,
+  searchIds: [],
+  discovered: [],
+  turns: 0,
+});
+
+export async function handleSearch(raw: unknown, ctx: ServeContext): Promise<Reply> {
+  const parsed = searchBodySchema.safeParse(raw);
+  if (!parsed.success) return invalid(parsed.error);
+  const { query, limit, session_id } = parsed.data;
+  let ranking: readonly string[];
+  try {
+    ranking = await ctx.rankings.rank(query);
+  } catch (error) {
+    const cause = error instanceof FabenchError ? error.code : "router_error";
+    return {
+      ...refuse("router_failed", "the router could not rank the catalog; see the server's log"),
+      cause,
+    };
+  }
+  const { world } = ctx;
+  const session = ctx.sessions.getOrCreate(session_id, newSession);
+  const task = session.replay === null ? world.taskByQuery.get(normalizeQuery(query)) : undefined;
+  if (task !== undefined) session.replay = new SessionReplay(task, world.catalog.endpoints);
+  const shown = ranking.slice(0, limit);
+  for (const id of shown) if (!session.discovered.includes(id)) session.discovered.push(id);
+  const searchId = ctx.newId();
+  session.searchIds.push(searchId);
+  if (session.searchIds.length > MAX_SEARCH_IDS) session.searchIds.shift();
+  const results = shown.map((id) => ({ tool_id: id, capability: world.endpoints.get(id)?.description }));
+  return ok({ search_id: searchId, results });
+}
+
+/** A search id, when given, must be one this server issued to this session. */
+function unknownSearchId(searchId: string | null | undefined, session: SessionState | undefined): boolean {
+  if (typeof searchId !== "string") return false;
+  return session === undefined || !session.searchIds.includes(searchId);
+}
+
+const UNKNOWN_SEARCH_ID = "search_id was not issued to this session (or the session expired)";
+
+export function handleInspect(raw: unknown, ctx: ServeContext): Reply {
+  const parsed = inspectBodySchema.safeParse(raw);
+  if (!parsed.success) return invalid(parsed.error);
+  const { tool_ids, search_id, session_id } = parsed.data;
+  if (typeof search_id === "string" && unknownSearchId(search_id, ctx.sessions.get(session_id)))
+    return refuse("unknown_search_id", UNKNOWN_SEARCH_ID);
+  const unknown = tool_ids.filter((id) => !ctx.world.tools.has(id));
+  if (unknown.length > 0)
+    return refuse("unknown_tool", "no tool with this id in the served catalog", {
+      unknown_tool_ids: unknown.slice(0, 10),
+    });
+  const results = [...new Set(tool_ids)].map((id) => ctx.world.tools.get(id));
+  return ok({ results });
+}
+
+export function handleExecute(toolIds: readonly string[], raw: unknown, ctx: ServeContext): Reply {
+  const parsed = executeBodySchema.safeParse(raw);
+  if (!parsed.success) return invalid(parsed.error);
+  const toolId = toolIds.length === 1 ? toolIdQuerySchema.safeParse(toolIds[0]) : null;
+  if (toolId === null || !toolId.success)
+    return refuse(
+      "invalid_request",
+      "give exactly one tool_id in the query string: /tools/execute?tool_id=…",
+    );
+  const endpoint = ctx.world.endpoints.get(toolId.data);
+  if (endpoint === undefined) return refuse("unknown_tool", "no tool with this id in the served catalog");
+  const { parameters, search_id, session_id } = parsed.data;
+  const session = ctx.sessions.get(session_id);
+  if (session === undefined)
+    return refuse(
+      "unknown_session",
+      "this session has not discovered anything here, or it expired: POST /search with this session_id first",
+    );
+  if (unknownSearchId(search_id, session)) return refuse("unknown_search_id", UNKNOWN_SEARCH_ID);
+  if (session.replay === null)
+    return refuse(
+      "no_task_for_query",
+      "this session's discover queries are no task's query, so there is nothing to replay; discover with a task's query (a discover-call task's discover_query)",
+    );
+  session.turns += 1;
+  const attempt = session.replay.call(
+    endpoint.function_name,
+    parameters,
+    new Set(session.discovered),
+    session.turns,
+  );
+  return ok(executeAnswer(attempt, toolId.data, ctx.newId()));
+}
+
+/**
+ * The executor's attempt as an execute answer. Only an observation is a success: a valid call that
+ * does not advance the task (the executor's neutral outcome) has no answer in the frozen world, so
+ * it is `success: false` with outcome `neutral` and no error code — a wrong tool never scores as a call.
+ */
+export function executeAnswer(
+  attempt: Attempt,
+  toolId: string,
+  executionId: string,
+): Record<string, unknown> {
+  const head = { execution_id: executionId, tool_id: toolId };
+  if (attempt.outcome === "observation")
+    return { ...head, success: true, outcome: "observation", result: { data: attempt.observation } };
+  const message = attempt.observation["message"] ?? attempt.observation["note"];
+  return {
+    ...head,
+    success: false,
+    outcome: attempt.outcome,
+    error_code: attempt.error_code,
+    error_message: typeof message === "string" ? message : null,
+  };
+}

@@ -1,0 +1,197 @@
+/**
+ * The HTTP shell around the handlers, on Node's own `http`: it authenticates, routes, limits sizes
+ * and time, parses JSON, writes status codes and revision headers, logs one line per request and
+ * shuts down gracefully. It decides nothing about tools, sessions or tasks (handlers.ts does).
+ *
+ * Order per request: bearer key (401) → path (404) and method (405) → body size (413) → JSON (400)
+ * → the handler. One timer covers reading the body (408) and the handler (503). A refusal sent
+ * before the body was read closes the connection: the unread rest is discarded as it arrives,
+ * never held. The log line has the method, path (without the query), status, milliseconds and a
+ * refusal's code — never the key, a header or a body.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { bearerCheck } from "./auth.ts";
+import { declaredTooLarge, nestedDeeperThan, parseJsonBody, readBody } from "./body.ts";
+import { answer, type EndpointName, type ServeContext } from "./handlers.ts";
+import { type Reply, refuse } from "./replies.ts";
+
+export const API_PREFIX = "/api/v1";
+
+const ENDPOINTS: Readonly<Record<string, EndpointName>> = {
+  [`${API_PREFIX}/search`]: "search",
+  [`${API_PREFIX}/tools/by-ids`]: "inspect",
+  [`${API_PREFIX}/tools/execute`]: "execute",
+};
+
+export interface ShellLimits {
+  /** Bodies over this many bytes get 413 (1 MB, as the issue asks). */
+  readonly maxBodyBytes: number;
+  /** Reading the body and answering, per request. */
+  readonly requestTimeoutMs: number;
+  /** Receiving the request's headers (slow-header clients are cut off). */
+  readonly headersTimeoutMs: number;
+  /** After a shutdown begins, how long requests in flight may take before their connections are cut. */
+  readonly shutdownGraceMs: number;
+  /** JSON nesting allowed in a body (the real requests nest 3 or 4 deep). */
+  readonly maxJsonDepth: number;
+  /** Open connections at once; more are refused by the socket layer. */
+  readonly maxConnections: number;
+}
+
+export const DEFAULT_SHELL_LIMITS: ShellLimits = {
+  maxBodyBytes: 1_000_000,
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  shutdownGraceMs: 10_000,
+  maxJsonDepth: 64,
+  maxConnections: 1_024,
+};
+
+export interface ShellOptions {
+  readonly context: ServeContext;
+  readonly key: string;
+  readonly host: string;
+  readonly port: number;
+  readonly limits?: Partial<ShellLimits>;
+  /** One request line at a time (to stderr in the CLI). */
+  readonly log: (line: string) => void;
+  /** Milliseconds from any origin, for the log line's duration. */
+  readonly clock?: () => number;
+}
+
+export interface RunningServer {
+  /** `http://host:port/api/v1`. */
+  readonly url: string;
+  readonly port: number;
+  /** Requests received and not yet answered. */
+  inFlight(): number;
+  /** Stops accepting connections, lets requests in flight finish (up to the grace time), then resolves. */
+  close(): Promise<void>;
+  /** Cuts every connection now (a second Ctrl-C). */
+  forceClose(): void;
+}
+
+/** The path for the log line: no query, printable ASCII only, bounded. */
+function loggedPath(path: string): string {
+  const cut = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+  return cut.replace(/[^\x21-\x7e…]/g, "?");
+}
+
+export function startServer(options: ShellOptions): Promise<RunningServer> {
+  const limits = { ...DEFAULT_SHELL_LIMITS, ...options.limits };
+  const authorized = bearerCheck(options.key);
+  const clock = options.clock ?? (() => performance.now());
+  const { revisions } = options.context.world;
+  let inFlight = 0;
+  let closing = false;
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const started = clock();
+    const target = req.url ?? "/";
+    const queryAt = target.indexOf("?");
+    const path = queryAt === -1 ? target : target.slice(0, queryAt);
+    inFlight += 1;
+    res.once("close", () => {
+      inFlight -= 1;
+    });
+    let bodyRead = false;
+    let sent = false;
+    const send = (reply: Reply) => {
+      if (sent || res.destroyed) return;
+      sent = true;
+      clearTimeout(timer);
+      const text = JSON.stringify(reply.body);
+      res.writeHead(reply.status, {
+        "content-type": "application/json; charset=utf-8",
+        "content-length": Buffer.byteLength(text),
+        "cache-control": "no-store",
+        "x-qveris-api-version": revisions.api,
+        "x-qveris-catalog-version": revisions.catalog,
+        ...(reply.status === 401 ? { "www-authenticate": 'Bearer realm="fabench"' } : {}),
+        ...(reply.status === 405 ? { allow: "POST" } : {}),
+        // An unread body cannot be skipped on a kept-alive connection; a closing server keeps none.
+        ...(!bodyRead || closing ? { connection: "close" } : {}),
+      });
+      res.end(text);
+      const ms = (clock() - started).toFixed(1);
+      const code = reply.code === undefined ? "" : ` ${reply.code}`;
+      const cause = reply.cause === undefined ? "" : ` (${reply.cause})`;
+      options.log(`${req.method ?? "?"} ${loggedPath(path)} ${reply.status} ${ms}ms${code}${cause}`);
+    };
+    const timer = setTimeout(
+      () =>
+        send(
+          bodyRead
+            ? refuse("handler_timeout", "the answer took longer than the server's time limit")
+            : refuse("request_timeout", "the request body did not arrive within the time limit"),
+        ),
+      limits.requestTimeoutMs,
+    );
+    void respond().then(send, (error: unknown) =>
+      send({ ...refuse("internal_error", "the server failed"), cause: (error as Error)?.name ?? "error" }),
+    );
+
+    async function respond(): Promise<Reply> {
+      if (!authorized(req.headers.authorization))
+        return refuse("unauthorized", "send the server's key as `authorization: Bearer <key>`");
+      const endpoint = ENDPOINTS[path];
+      if (endpoint === undefined) return refuse("not_found", `no such path; the API is under ${API_PREFIX}`);
+      if (req.method !== "POST") return refuse("method_not_allowed", "every endpoint takes POST");
+      if (declaredTooLarge(req, limits.maxBodyBytes)) return tooLarge();
+      const read = await readBody(req, limits.maxBodyBytes);
+      if (read.kind === "too_large") return tooLarge();
+      if (read.kind === "aborted") return refuse("request_timeout", "the request ended before its body");
+      bodyRead = true;
+      const json = parseJsonBody(read.bytes);
+      if (!json.ok) return refuse("malformed_json", "the body is not one JSON value in UTF-8");
+      if (nestedDeeperThan(json.value, limits.maxJsonDepth))
+        return refuse("too_deep", `the body nests deeper than ${limits.maxJsonDepth} levels`);
+      const toolIds = new URLSearchParams(queryAt === -1 ? "" : target.slice(queryAt + 1)).getAll("tool_id");
+      return answer(endpoint, { body: json.value, toolIds }, options.context);
+    }
+
+    function tooLarge(): Reply {
+      return refuse("body_too_large", `bodies are limited to ${limits.maxBodyBytes} bytes`);
+    }
+  }
+
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      // Node's own limit is a backstop behind the handler's timer, which answers first.
+      requestTimeout: Math.max(limits.requestTimeoutMs + 1_000, limits.headersTimeoutMs),
+      keepAliveTimeout: 5_000,
+    },
+    handle,
+  );
+  server.maxConnections = limits.maxConnections;
+
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.off("error", reject);
+      const { port } = server.address() as AddressInfo;
+      const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+      let closed: Promise<void> | null = null;
+      resolve({
+        url: `http://${host}:${port}${API_PREFIX}`,
+        port,
+        inFlight: () => inFlight,
+        close: () => {
+          closed ??= new Promise<void>((done) => {
+            closing = true;
+            const grace = setTimeout(() => server.closeAllConnections(), limits.shutdownGraceMs);
+            server.close(() => {
+              clearTimeout(grace);
+              done();
+            });
+            server.closeIdleConnections();
+          });
+          return closed;
+        },
+        forceClose: () => server.closeAllConnections(),
+      });
+    });
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * The README's offline worked example, as figures: fabench's example reference-lane adapter over
+ * the exported task set against `fabench serve` (catalog 250, keyword router), one trial per task.
+ * Every failure must be the router's (the first route outside the top 10), and the figures are the
+ * README's.
+ */
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.ts";
+import { join, useSuiteTempDir } from "../helpers/temp.ts";
+import { KEY, startTestServer, testWorld, type TestServer } from "./helpers.ts";
+
+const TASKS = "tasks/discover-call/final-answer-v4.jsonl";
+
+describe("the README's discover-call example against fabench serve", () => {
+  const temp = useSuiteTempDir();
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ world: testWorld(250) });
+  });
+  afterAll(async () => {
+    await server.server.close();
+  });
+
+  it("fails only where the keyword router misses the first route: workflow success 0.7603", {
+    timeout: 300_000,
+  }, async () => {
+    const runs = join(temp(), "reference-keyword.jsonl");
+    const env = { QVERIS_API_KEY: KEY, PATH: process.env["PATH"] ?? "" };
+    const run = await runCli(
+      [
+        "discover-call",
+        "run",
+        "--model",
+        "reference-route",
+        "--lane",
+        "reference",
+        "--model-revision",
+        "reference-route-v1",
+        "--tasks",
+        TASKS,
+        "--adapter",
+        "./examples/adapters/reference-route.mjs",
+        "--adapter-arg",
+        TASKS,
+        "--adapter-revision",
+        "reference-route-v1",
+        "--toolkit-revision",
+        "a".repeat(40),
+        "--base-url",
+        server.url,
+        "--trials",
+        "1",
+        "--execute",
+        "--concurrency",
+        "4",
+        "--output",
+        runs,
+      ],
+      { env },
+    );
+    expect(run.code).toBe(0);
+    expect(run.out).toContain(
+      "121 of 121 trial(s) recorded (121 new, 0 already finished); 92 billed call(s)",
+    );
+    const score = await runCli(["discover-call", "score", "--tasks", TASKS, "--runs", runs]);
+    expect(score.code).toBe(0);
+    const model = JSON.parse(score.out).models[0];
+    expect(model).toMatchObject({
+      selection_grounded_rate: 0.7603,
+      call_success_rate: 1,
+      workflow_success_rate: 0.7603,
+      workflow_success_task_cluster_bootstrap_95: [0.6777, 0.8347],
+      failures_by_reason: { ungrounded_tool_id: 29 },
+    });
+    expect(readFileSync(runs, "utf8")).not.toContain(KEY);
+  });
+});

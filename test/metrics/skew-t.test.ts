@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  bootstrap,
-  normalQuantile,
-  skewTInterval,
-  type BootstrapTask,
-} from "../../src/metrics/bootstrap/index.ts";
-import { studentTQuantile } from "../../src/metrics/bootstrap/student-t.ts";
+import { bootstrap, skewTInterval, type BootstrapTask } from "../../src/metrics/bootstrap/index.ts";
+import { normalQuantile, studentTQuantile } from "../../src/metrics/bootstrap/student-t.ts";
 
 const Z975 = 1.959963984540054; // Φ⁻¹(0.975)
 const K = (2 * Z975 * Z975 + 1) / 6; // ≈ 1.447152940231371
@@ -205,6 +200,8 @@ describe("skew_t: the skewness-corrected stratified t interval", () => {
 
   it("takes z from a normal quantile that matches Φ⁻¹", () => {
     close(normalQuantile(0.975), Z975, 1e-14);
+    // Student's t with infinite df is the normal (the bisection on the t CDF alone gave −1000).
+    close(studentTQuantile(0.975, Number.POSITIVE_INFINITY), Z975, 1e-14);
     close(normalQuantile(0.5), 0, 1e-14);
     close(normalQuantile(0.995), 2.5758293035489004, 1e-13);
     close(normalQuantile(0.025), -Z975, 1e-13);

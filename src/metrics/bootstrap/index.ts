@@ -9,7 +9,7 @@ export {
   type Statistic,
 } from "./core.ts";
 export { percentile } from "./order-statistics.ts";
-export { normalQuantile, skewTInterval, type SkewTInterval } from "./skew-t.ts";
+export { skewTInterval, type SkewTInterval } from "./skew-t.ts";
 export { createDraw, PythonRandom, type IndexDraw, type RngName } from "../../core/index.ts";
 export {
   buildStatistics,

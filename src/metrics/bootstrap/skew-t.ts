@@ -18,7 +18,7 @@
  * tasks, as the bootstrap lays them out).
  */
 import { pointEstimate } from "./core.ts";
-import { studentTQuantile } from "./student-t.ts";
+import { normalQuantile, studentTQuantile } from "./student-t.ts";
 
 export interface SkewTInterval {
   readonly low: number | null;
@@ -28,39 +28,6 @@ export interface SkewTInterval {
   readonly df: number | null;
   /** a = κ₃ / V^{3/2}, the estimate's skewness (null when V = 0 or nothing is defined). */
   readonly skewness: number | null;
-}
-
-/** Φ(x) by Marsaglia's series (all terms positive, ~1e-15 absolute). */
-function normalCdf(x: number): number {
-  if (x < -37) return 0;
-  if (x > 37) return 1;
-  let sum = x;
-  let term = x;
-  const b = x * x;
-  for (let i = 3; i < 1000; i += 2) {
-    term *= b / i;
-    const next = sum + term;
-    if (next === sum) break;
-    sum = next;
-  }
-  return 0.5 + sum * Math.exp(-0.5 * b - 0.91893853320467274178);
-}
-
-/**
- * Φ⁻¹(p) by bisection on Φ (the repository has no normal quantile; `studentTQuantile` does not take
- * Infinity df). Φ⁻¹(0.975) = 1.959963984540054.
- */
-export function normalQuantile(p: number): number {
-  if (!(p > 0 && p < 1)) throw new RangeError("p must be in (0, 1)");
-  let lo = -40;
-  let hi = 40;
-  for (let i = 0; i < 200; i++) {
-    const mid = (lo + hi) / 2;
-    if (mid === lo || mid === hi) break;
-    if (normalCdf(mid) < p) lo = mid;
-    else hi = mid;
-  }
-  return (lo + hi) / 2;
 }
 
 /**

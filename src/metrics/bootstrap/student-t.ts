@@ -67,11 +67,45 @@ export function studentTCdf(t: number, df: number): number {
 export function studentTQuantile(p: number, df: number): number {
   if (!(p > 0 && p < 1)) throw new RangeError("p must be in (0, 1)");
   if (!(df > 0)) throw new RangeError("df must be positive");
+  if (df === Number.POSITIVE_INFINITY) return normalQuantile(p);
   let lo = -1e3;
   let hi = 1e3;
   for (let i = 0; i < 200 && hi - lo > 1e-12; i++) {
     const mid = (lo + hi) / 2;
     if (studentTCdf(mid, df) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+/** Φ(x) by Marsaglia's series (all terms positive, ~1e-15 absolute). */
+function normalCdf(x: number): number {
+  if (x < -37) return 0;
+  if (x > 37) return 1;
+  let sum = x;
+  let term = x;
+  const b = x * x;
+  for (let i = 3; i < 1000; i += 2) {
+    term *= b / i;
+    const next = sum + term;
+    if (next === sum) break;
+    sum = next;
+  }
+  return 0.5 + sum * Math.exp(-0.5 * b - 0.91893853320467274178);
+}
+
+/**
+ * Φ⁻¹(p) by bisection on Φ; Φ⁻¹(0.975) = 1.959963984540054. Student's t with infinite df is this
+ * normal (its bisection on the t CDF cannot take Infinity df).
+ */
+export function normalQuantile(p: number): number {
+  if (!(p > 0 && p < 1)) throw new RangeError("p must be in (0, 1)");
+  let lo = -40;
+  let hi = 40;
+  for (let i = 0; i < 200; i++) {
+    const mid = (lo + hi) / 2;
+    if (mid === lo || mid === hi) break;
+    if (normalCdf(mid) < p) lo = mid;
     else hi = mid;
   }
   return (lo + hi) / 2;

@@ -16,7 +16,7 @@
  */
 import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { inputError, makeFolders, writeFailure } from "../core/index.ts";
+import { inputError, makeFolders, syncFolder, writeFailure } from "../core/index.ts";
 
 /** The file-system steps of a transaction; tests replace one to make it fail. */
 export interface FileOps {
@@ -125,18 +125,4 @@ function rollBack(steps: readonly Step[], ops: FileOps): string[] {
     }
   }
   return left;
-}
-
-/** Makes the renames durable; some file systems refuse fsync on a folder, which is harmless here. */
-function syncFolder(folder: string): void {
-  try {
-    const fd = openSync(folder, "r");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    /* best effort */
-  }
 }

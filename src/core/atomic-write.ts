@@ -89,8 +89,8 @@ export function makeFolders(folder: string): void {
   for (const dir of missing.reverse()) mkdirSync(dir);
 }
 
-function syncFolder(folder: string): void {
-  // Makes the rename durable; some file systems refuse fsync on a folder, which is harmless here.
+/** Makes a rename durable; some file systems refuse fsync on a folder, which is harmless here. */
+export function syncFolder(folder: string): void {
   try {
     const fd = openSync(folder, "r");
     try {

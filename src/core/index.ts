@@ -34,6 +34,7 @@ export { arrayElementStarts, jsonPathLines, locateJsonError, type JsonPath } fro
 export {
   formatJsonFile,
   makeFolders,
+  syncFolder,
   writeFailure,
   writeFileAtomic,
   writeJsonAtomic,

@@ -16,6 +16,7 @@ import {
   PUBLIC_LANES,
   type PublicationPolicy,
 } from "./policy.ts";
+import { COMPARABLE_METADATA } from "./comparability.ts";
 import { CODE_PATTERN } from "./records.ts";
 
 export interface Finding {
@@ -48,22 +49,9 @@ const LEVELS = {
     ],
     optional: ["error"],
   },
+  // The comparable metadata, in its order, then the policy the record was published under.
   metadata: {
-    fields: [
-      "lane",
-      "model_revision",
-      "adapter_revision",
-      "toolkit_revision",
-      "task_set_sha256",
-      "api_base_url",
-      "api_revision",
-      "catalog_revision",
-      "catalog_observation_sha256",
-      "runtime",
-      "discovery_limit",
-      "execute",
-      "publication_policy",
-    ],
+    fields: [...COMPARABLE_METADATA, "publication_policy"],
     optional: [],
   },
   runtime: { fields: ["node", "platform", "arch"], optional: [] },

@@ -29,7 +29,7 @@ export interface ParsedRun {
 export function parseRunBytes(bytes: Buffer, file: string): ParsedRun {
   const end = bytes.lastIndexOf(0x0a) + 1;
   const text = bytes.subarray(0, end).toString("utf8");
-  const wrong = wrongKind(file, declaredFormat(bytes.toString("utf8")), RECORD_FORMAT, "run");
+  const wrong = wrongKind(file, declaredFormat(text), RECORD_FORMAT, "run");
   if (wrong) throw wrong;
   const records: RunRecord[] = [];
   const lines: number[] = [];

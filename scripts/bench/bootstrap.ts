@@ -1,12 +1,16 @@
 /**
- * `npm run -s bench:bootstrap -- --data FILE [--rng seedrandom|python] [--iterations B] [--seed S]`
+ * `npm run -s bench:bootstrap -- --data FILE [--rng seedrandom|python] [--iterations B] [--seed S] [--methods percentile|all]`
  * runs fabench's bootstrap on a `fabench-bootstrap-input/v1` file (../shared/bench/) and prints
  * one JSON line in the shape of ../shared/bench/bootstrap_numpy.py: core_ms (the bootstrap alone:
  * draws, sums, selection), total_ms (from reading the file), rng, iterations, seed, intervals.
+ * With `--methods all` the calibrated intervals are computed too (the timed run includes them) and
+ * each statistic gains `methods: {name: {low, high}}` for every interval method, so another
+ * implementation of a method can be checked bound for bound.
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { bootstrap, buildStatistics, type RngName } from "../../src/metrics/index.ts";
+import { INTERVAL_METHODS } from "../../src/authoring/interval-methods.ts";
+import { bootstrap, buildStatistics, type Interval, type RngName } from "../../src/metrics/index.ts";
 
 interface InputFile {
   format: string;
@@ -26,8 +30,14 @@ const { values: args } = parseArgs({
     iterations: { type: "string" },
     seed: { type: "string" },
     warmup: { type: "string", default: "4" },
+    methods: { type: "string", default: "percentile" },
   },
 });
+if (args.methods !== "percentile" && args.methods !== "all") {
+  process.stderr.write(`bench:bootstrap: usage_error: --methods takes percentile or all\n`);
+  process.exit(2);
+}
+const calibrated = args.methods === "all";
 if (args.rng !== "seedrandom" && args.rng !== "python") {
   process.stderr.write(`bench:bootstrap: usage_error: --rng takes seedrandom or python\n`);
   process.exit(2);
@@ -58,15 +68,36 @@ const taskList = input.tasks.map((t) => ({
   language: t.language,
 }));
 for (let i = 0; i < warmup; i++)
-  bootstrap(taskList, statistics, { iterations: 1000, seed, rng: args.rng as RngName, confidence: 0.95 });
+  bootstrap(taskList, statistics, {
+    iterations: 1000,
+    seed,
+    rng: args.rng as RngName,
+    confidence: 0.95,
+    calibrated,
+  });
 const result = bootstrap(
   taskList,
   statistics,
-  { iterations, seed, rng: args.rng as RngName, confidence: 0.95 },
+  { iterations, seed, rng: args.rng as RngName, confidence: 0.95, calibrated },
   () => performance.now(),
 );
+/** Every method's bounds under one key each; the percentile interval is the preregistered one. */
+function withMethods(interval: Interval): Record<string, unknown> {
+  const { calibrated: c, ...rest } = interval;
+  if (c === undefined) return rest;
+  const methods = Object.fromEntries(
+    INTERVAL_METHODS.map((m) => [
+      m,
+      m === "percentile" ? { low: rest.low, high: rest.high } : { low: c[m].low, high: c[m].high },
+    ]),
+  );
+  return { ...rest, se: c.se, df: c.df, methods };
+}
+const intervals = calibrated
+  ? Object.fromEntries(Object.entries(result.intervals).map(([k, v]) => [k, withMethods(v)]))
+  : result.intervals;
 const totalMs = performance.now() - totalStarted;
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
 process.stdout.write(
-  `${JSON.stringify({ core_ms: round(result.coreMs), total_ms: round(totalMs), rng: args.rng === "python" ? "python-mt19937" : "seedrandom-alea", warmup_runs: warmup, iterations, seed, intervals: result.intervals })}\n`,
+  `${JSON.stringify({ core_ms: round(result.coreMs), total_ms: round(totalMs), rng: args.rng === "python" ? "python-mt19937" : "seedrandom-alea", warmup_runs: warmup, iterations, seed, methods: args.methods, intervals })}\n`,
 );

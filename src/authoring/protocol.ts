@@ -86,6 +86,48 @@ export const protocolSchema = z.strictObject({
     gate_verdict: z.literal("point_estimate"),
     /** The interval the gate's `interval_passed` uses; the preregistered percentile one is always reported too. */
     gate_interval: z.enum(INTERVAL_METHODS),
+    /**
+     * The rule, written before any data, that chose `gate_interval`: every method is simulated on
+     * these scenarios (`fabench simulate coverage --select`); a method passes a scenario when its
+     * coverage lies in the band and its pass rate at true delta −margin is at most the bound. The pick
+     * is the passing-everywhere method with the highest mean power at true delta 0, else the one with
+     * the lowest worst-case type I error (ties: power). `selected` must equal `gate_interval`.
+     */
+    gate_interval_rule: z.strictObject({
+      scenarios: z.array(identifier).min(1),
+      coverage_band: z.strictObject({ min: z.number().gt(0).lt(1), max: z.number().gt(0).lt(1) }),
+      type_one_error_at_most: z.number().gt(0).lt(1),
+      min_datasets: z.number().int().positive(),
+      iterations: z.number().int().positive(),
+      seed: z.number().int().nonnegative(),
+      selected: z.enum(INTERVAL_METHODS),
+    }),
+  }),
+  /**
+   * The optional secondary judge (`fabench judge run`): the frozen prompt (path relative to the
+   * protocol's folder, and its SHA-256), the rating dimensions with an anchor for every point, and
+   * the JSON the judge must reply with. It rates answers that exist; it never enters the gate.
+   */
+  judge: z.strictObject({
+    prompt_file: z.string().min(1),
+    prompt_sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    shows_facts: z.boolean(),
+    dimensions: z
+      .array(
+        z.strictObject({
+          id: z.string().regex(/^[a-z_]+$/),
+          description: z.string().min(1),
+          min: z.number().int(),
+          max: z.number().int(),
+          /** One anchor per point, keyed "1" … "5". */
+          anchors: z.record(z.string().regex(/^[0-9]+$/), z.string().min(1)),
+        }),
+      )
+      .min(1),
+    /** A rating at or below this counts as "rated low" when the judge is compared with the factual metrics. */
+    low_rating_at_most: z.number().int(),
+    rationale_max_chars: z.number().int().positive(),
+    output_schema: z.record(z.string(), z.json()),
   }),
   agent_loop: z.strictObject({
     /** The system prompt, relative to the protocol file's folder; hashed into every run record. */
@@ -204,6 +246,28 @@ export function protocolCoherenceProblems(p: Protocol): Problem[] {
     for (const need of s.needs_stages)
       if (!stageIds.has(need))
         add("protocol_unknown_reference", `stage ${s.id} needs ${need}, which is not a listed stage`);
+  const rule = p.statistics.gate_interval_rule;
+  if (rule.selected !== p.statistics.gate_interval)
+    add(
+      "protocol_gate_interval_rule",
+      `statistics.gate_interval is ${p.statistics.gate_interval}, but gate_interval_rule selected ${rule.selected}`,
+    );
+  if (rule.coverage_band.min >= rule.coverage_band.max)
+    add("protocol_gate_interval_rule", "gate_interval_rule.coverage_band.min must be below its max");
+  for (const id of duplicates(rule.scenarios))
+    add("protocol_duplicate_id", `statistics.gate_interval_rule.scenarios lists ${id} more than once`);
+  for (const d of p.judge.dimensions) {
+    if (d.min >= d.max) add("protocol_judge_scale", `judge dimension ${d.id}: min must be below max`);
+    const points = Array.from({ length: Math.max(0, d.max - d.min + 1) }, (_, i) => String(d.min + i));
+    const keys = Object.keys(d.anchors);
+    if (points.length !== keys.length || points.some((k) => !keys.includes(k)))
+      add(
+        "protocol_judge_scale",
+        `judge dimension ${d.id} needs exactly one anchor for each point ${d.min}–${d.max}`,
+      );
+  }
+  for (const id of duplicates(p.judge.dimensions.map((d) => d.id)))
+    add("protocol_duplicate_id", `judge.dimensions lists ${id} more than once`);
   const sorted = [...p.catalog_sizes].sort((a, b) => a - b);
   if (sorted.some((size, i) => size !== p.catalog_sizes[i]))
     add("protocol_catalog_order", "catalog_sizes must be listed in ascending order");

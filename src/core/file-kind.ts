@@ -1,5 +1,5 @@
 /**
- * Every file fabench writes names its kind in `format` (`fabench-summary/v3`). A reader handed a
+ * Every file fabench writes names its kind in `format` (`fabench-summary/v4`). A reader handed a
  * file of another kind says so in one line — what the file is, what the command wants, and which
  * command reads what it got — instead of listing every field the wrong file lacks.
  */

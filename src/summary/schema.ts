@@ -1,5 +1,5 @@
 /**
- * The summary file (`fabench-summary/v3`, published as schemas/summary.schema.json): the schema is
+ * The summary file (`fabench-summary/v4`, published as schemas/summary.schema.json): the schema is
  * written first and the `Summary` type is inferred from it, so what `score` builds and what `gate`
  * and `report` read cannot drift apart. Readers refuse a summary that does not match, with every
  * problem, so a hand-edited or truncated summary is never half-read.
@@ -9,7 +9,7 @@ import { GATE_RULES } from "../authoring/index.ts";
 import { runMetadataSchema, runRecordSchema } from "../conditions/runner/index.ts";
 import { METHODS } from "../metrics/index.ts";
 
-export const SUMMARY_FORMAT = "fabench-summary/v3";
+export const SUMMARY_FORMAT = "fabench-summary/v4";
 
 const sha = z.string().regex(/^[0-9a-f]{64}$/);
 const count = z.number().int().nonnegative();
@@ -29,6 +29,7 @@ const intervalSchema = z.strictObject({
       percentile_widened: bounds,
       bootstrap_t: z.strictObject({ low: bound, high: bound, n: count, degenerate: count, infinite: count }),
       t_stratified: bounds,
+      skew_t: bounds,
     })
     .exactOptional(),
 });
@@ -139,6 +140,16 @@ export const summarySchema = z.strictObject({
     interval: z.string(),
     methods: z.array(z.enum(METHODS)).readonly(),
     gate_interval: z.enum(METHODS),
+    /** The preregistered rule that chose `gate_interval` (the protocol's statistics.gate_interval_rule). */
+    gate_interval_rule: z.strictObject({
+      scenarios: z.array(z.string()).readonly(),
+      coverage_band: z.strictObject({ min: z.number(), max: z.number() }),
+      type_one_error_at_most: z.number(),
+      min_datasets: count,
+      iterations: count,
+      seed: count,
+      selected: z.enum(METHODS),
+    }),
     cells: count,
     tasks: count,
     metrics: z.array(z.string()).readonly(),

@@ -81,6 +81,7 @@ export function summarizeEpisodes(
       interval: stats.interval,
       methods: METHODS,
       gate_interval: stats.gate_interval,
+      gate_interval_rule: stats.gate_interval_rule,
       cells: result.cells,
       tasks: taskIds.length,
       metrics: BOOTSTRAP_METRICS,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildPlan, parsePlan, parseProtocol } from "../../src/authoring/index.ts";
@@ -91,6 +92,33 @@ describe("protocol coherence", () => {
       "protocol_duplicate_id",
       "protocol_unknown_reference",
     ]);
+  });
+
+  it("refuses a gate interval the selection rule did not pick, and a judge scale without an anchor per point", () => {
+    const base = bundledProtocol();
+    const other = base.statistics.gate_interval === "skew_t" ? "bootstrap_t" : "skew_t";
+    const dimension = base.judge.dimensions[0]!;
+    const { "3": _dropped, ...anchors } = dimension.anchors;
+    const result = parseProtocol(
+      {
+        ...base,
+        statistics: { ...base.statistics, gate_interval: other },
+        judge: { ...base.judge, dimensions: [{ ...dimension, anchors }, ...base.judge.dimensions.slice(1)] },
+      },
+      "p.json",
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((p) => `${p.code}: ${p.message}`)).toEqual([
+      `protocol_gate_interval_rule: statistics.gate_interval is ${other}, but gate_interval_rule selected ${base.statistics.gate_interval}`,
+      `protocol_judge_scale: judge dimension ${dimension.id} needs exactly one anchor for each point 1–5`,
+    ]);
+  });
+
+  it("records the bundled judge prompt's hash, so editing the prompt is a protocol change", () => {
+    const base = bundledProtocol();
+    const prompt = readFileSync(`manifests/${base.judge.prompt_file}`);
+    expect(createHash("sha256").update(prompt).digest("hex")).toBe(base.judge.prompt_sha256);
   });
 });
 

@@ -87,11 +87,11 @@ describe("run files that flood problems", () => {
     expect(lines[0]).toMatch(new RegExp(`^${path}:1: invalid_run_record: `));
     expect(lines[1]).toMatch(new RegExp(`^${path}:2: invalid_run_record: `));
     const summaries = join(temp(), "summary-lines.jsonl");
-    writeFileSync(summaries, '{"format":"fabench-summary/v3"}\n'.repeat(5_000));
+    writeFileSync(summaries, '{"format":"fabench-summary/v4"}\n'.repeat(5_000));
     const other = await runCli(["score", summaries, "--out", join(temp(), "s.json")]);
     expect(other.code).toBe(2);
     expect(outputLines(other)).toEqual([
-      `${summaries}: wrong_file_kind: this is a fabench summary (fabench-summary/v3), not a fabench run file (fabench-run-record/v1) — did you mean \`fabench gate\` or \`fabench report\`?`,
+      `${summaries}: wrong_file_kind: this is a fabench summary (fabench-summary/v4), not a fabench run file (fabench-run-record/v1) — did you mean \`fabench gate\` or \`fabench report\`?`,
     ]);
   });
 

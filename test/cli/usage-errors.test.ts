@@ -92,11 +92,11 @@ describe("what a user types wrong, named as such", () => {
     const cases: Array<[string[], string]> = [
       [
         ["score", summary],
-        `${summary}: wrong_file_kind: this is a fabench summary (fabench-summary/v3), not a fabench run file (fabench-run-record/v1) — did you mean \`fabench gate\` or \`fabench report\`?`,
+        `${summary}: wrong_file_kind: this is a fabench summary (fabench-summary/v4), not a fabench run file (fabench-run-record/v1) — did you mean \`fabench gate\` or \`fabench report\`?`,
       ],
       [
         ["gate", run],
-        `${run}: wrong_file_kind: this is a fabench run file (fabench-run-record/v1), not a fabench summary (fabench-summary/v3) — did you mean \`fabench score\`, \`fabench report --runs\` or \`fabench runs\`?`,
+        `${run}: wrong_file_kind: this is a fabench run file (fabench-run-record/v1), not a fabench summary (fabench-summary/v4) — did you mean \`fabench score\`, \`fabench report --runs\` or \`fabench runs\`?`,
       ],
       [
         ["corpus", "check", "manifests/preregistration.json"],
@@ -104,7 +104,7 @@ describe("what a user types wrong, named as such", () => {
       ],
       [
         ["report", "tasks/catalogs/100.json"],
-        "tasks/catalogs/100.json: wrong_file_kind: this is a fabench catalog (fabench-catalog/v1), not a fabench summary (fabench-summary/v3) — did you mean `--catalogs DIR` (the folder that holds it)?",
+        "tasks/catalogs/100.json: wrong_file_kind: this is a fabench catalog (fabench-catalog/v1), not a fabench summary (fabench-summary/v4) — did you mean `--catalogs DIR` (the folder that holds it)?",
       ],
     ];
     for (const [argv, line] of cases) {
@@ -116,11 +116,11 @@ describe("what a user types wrong, named as such", () => {
     expect(() => readFileSync(join(temp(), "never-written"))).toThrow();
     // The same kind in an older format: say so, not "invalid field".
     const old = join(temp(), "old.json");
-    writeFileSync(old, readFileSync(summary, "utf8").replace("fabench-summary/v3", "fabench-summary/v2"));
+    writeFileSync(old, readFileSync(summary, "utf8").replace("fabench-summary/v4", "fabench-summary/v2"));
     const refused = await runCli(["gate", old]);
     expect(refused.code).toBe(2);
     expect(refused.err).toBe(
-      `${old}: unsupported_format: this is a fabench summary in format fabench-summary/v2; this fabench reads fabench-summary/v3 — make it again with this version\n`,
+      `${old}: unsupported_format: this is a fabench summary in format fabench-summary/v2; this fabench reads fabench-summary/v4 — make it again with this version\n`,
     );
   });
 

@@ -79,8 +79,11 @@ describe("the prerequisite status", () => {
     const edited = { ...protocol, title: `${protocol.title} (edited)` };
     const byHash = prerequisiteStatus(edited, done, ok);
     expect(byHash.satisfied).toBe(false);
+    // The conveyor names the first 12 hex digits of the protocol hash it was bound to.
     expect(byHash.blocking[0]?.reason).toMatch(
-      /^was bound to protocol fabench-424-final-answer-v4 with sha256 556d69b5e2d2…, not /,
+      new RegExp(
+        `^was bound to protocol fabench-424-final-answer-v4 with sha256 ${bundledConveyor.protocol_sha256.slice(0, 12)}…, not `,
+      ),
     );
     const twice = { ...bundledConveyor, stages: [...bundledConveyor.stages, bundledConveyor.stages[0]!] };
     const parsed = conveyorSchema.safeParse(twice);

@@ -15,6 +15,7 @@
  */
 import { compareCodePoints, createDraw, type RngName } from "../../core/index.ts";
 import { calibrate, calibrationEntries, stratifiedSe, type CalibratedIntervals } from "./calibration.ts";
+import { skewTInterval, type SkewTInterval } from "./skew-t.ts";
 import {
   addDirectCells,
   cellTable,
@@ -105,7 +106,7 @@ export function bootstrap(
   clock: () => number = () => 0,
 ): BootstrapResult {
   const { order, cells } = prepare(tasks);
-  const layout = layOut(statistics, order, cells, options.calibrated === true);
+  const layout = layOut(statistics, order, cells, options.calibrated === true, options.confidence);
   const started = clock();
   const B = options.iterations;
   const C = cells.length;
@@ -148,8 +149,8 @@ export interface Layout {
   /** With calibrated intervals: two more columns per statistic after the base ones (variance, widened deviation). */
   readonly extras: number;
   readonly tables: CellTable[];
-  /** Per statistic: observed stratified SE and Satterthwaite df (calibrated only). */
-  readonly observed: Array<{ se: number | null; df: number | null }>;
+  /** Per statistic: observed stratified SE, Satterthwaite df and the skew_t bounds (calibrated only). */
+  readonly observed: Array<{ se: number | null; df: number | null; skewT: SkewTInterval }>;
 }
 
 /** Values in sorted task order, defined patterns, combinations resolved, per-cell tables built. */
@@ -158,6 +159,7 @@ function layOut(
   order: readonly number[],
   cells: readonly number[][],
   calibrated: boolean,
+  confidence: number,
 ): Layout {
   const T = order.length;
   const sorted = statistics.map((s) => order.map((i) => s.values[i] ?? null));
@@ -208,7 +210,9 @@ function layOut(
   const extra = calibrated
     ? (cell: readonly number[], counts: readonly number[]) => calibrationEntries(sorted, points, cell, counts)
     : undefined;
-  const observed = calibrated ? sorted.map((values) => stratifiedSe(values, cells)) : [];
+  const observed = calibrated
+    ? sorted.map((values) => ({ ...stratifiedSe(values, cells), skewT: skewTInterval(values, cells, confidence) }))
+    : [];
   return {
     sorted,
     patternOf,

@@ -10,6 +10,7 @@ import { registerConveyor } from "./cli/conveyor.ts";
 import { registerCorpus } from "./cli/corpus.ts";
 import { registerDiscoverCall } from "./cli/discover-call.ts";
 import { registerEnvelope } from "./cli/envelope.ts";
+import { registerJudge } from "./cli/judge.ts";
 import { registerPlan } from "./cli/plan.ts";
 import { registerRun } from "./cli/run.ts";
 import { registerScoring } from "./cli/scoring.ts";
@@ -107,6 +108,7 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
     registerRun,
     registerConveyor,
     registerPilot,
+    registerJudge,
     registerScoring,
     registerSimulate,
     registerDiscoverCall,

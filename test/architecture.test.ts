@@ -75,8 +75,17 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/commands",
     "src/cli",
   ],
-  "src/gates": ["src/conditions", "src/providers", "src/summary", "src/report", "src/commands", "src/cli"],
-  "src/summary": ["src/providers", "src/report", "src/commands", "src/cli"],
+  // The gate never reads the judge (#19): a judgment cannot move a verdict, not even by accident.
+  "src/gates": [
+    "src/conditions",
+    "src/providers",
+    "src/summary",
+    "src/report",
+    "src/judge",
+    "src/commands",
+    "src/cli",
+  ],
+  "src/summary": ["src/providers", "src/report", "src/judge", "src/commands", "src/cli"],
   "src/report": ["src/conditions", "src/providers", "src/commands", "src/cli"],
   "src/conditions": ["src/metrics", "src/summary", "src/gates", "src/report", "src/commands", "src/cli"],
   "src/commands": ["src/cli"],
@@ -92,6 +101,8 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/commands",
     "src/cli",
   ],
+  // The secondary judge reads runs, tasks and the protocol; it has no business with verdicts or pages.
+  "src/judge": ["src/gates", "src/report", "src/discover-call", "src/serve", "src/commands", "src/cli"],
   // The API server answers from the frozen world (catalog, router, replay executor, task type) and
   // nothing else: no scoring, no model providers, no code of the instrument that is its client.
   "src/serve": [

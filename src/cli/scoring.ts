@@ -40,6 +40,10 @@ export function registerScoring(program: Command, r: Registrar): void {
       "score runs whose provider reported more than one model (the summary lists them)",
       false,
     )
+    .option(
+      "--judgments <files...>",
+      "judgments files from `fabench judge run` (adds the summary's secondary judge section; it never moves the gate)",
+    )
     .addOption(conveyorOption())
     .addOption(catalogsOption())
     .addOption(protocolOption())

@@ -67,17 +67,18 @@ export async function pilotInit(options: PilotInitOptions, io: CliIo): Promise<n
   const protocol: Protocol = pilotProtocol(source.value);
   const staging = `${dir}.partial-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
-  makeFolders(join(staging, dirname(protocol.agent_loop.system_prompt_file)));
+  makeFolders(staging);
   // The derived steps print their own "wrote …" lines; a pilot reports once, at the end.
   const quiet: CliIo = { ...io, out: () => undefined };
   const file = (name: keyof typeof PILOT_FILES) => join(staging, PILOT_FILES[name]);
   const revision = corpusRevision(options.corpus);
   try {
     writeFileAtomic(file("protocol"), formatJsonFile(protocol));
-    copyFileSync(
-      join(dirname(options.protocol), source.value.agent_loop.system_prompt_file),
-      join(staging, protocol.agent_loop.system_prompt_file),
-    );
+    // The prompts travel with the protocol: the agent's system prompt, and the judge's frozen one.
+    for (const prompt of [protocol.agent_loop.system_prompt_file, protocol.judge.prompt_file]) {
+      makeFolders(join(staging, dirname(prompt)));
+      copyFileSync(join(dirname(options.protocol), prompt), join(staging, prompt));
+    }
     const steps: Array<() => number | Promise<number>> = [
       () => planGenerate({ protocol: file("protocol"), out: file("plan"), check: false, json: false }, quiet),
       () =>

@@ -5,6 +5,7 @@ import { mergeRuns, parseRunBytes } from "../conditions/runner/index.ts";
 import {
   canonicalSha256,
   checkOutput,
+  episodeKey,
   FabenchError,
   formatJsonFile,
   formatProblem,
@@ -18,7 +19,7 @@ import {
 import { gateExitCode, renderGate } from "../gates/index.ts";
 import { scoreRecord, type RngName } from "../metrics/index.ts";
 import { renderHeadline } from "../report/index.ts";
-import { buildSummary, gateFor } from "../summary/index.ts";
+import { buildSummary, gateFor, withJudge } from "../summary/index.ts";
 import { load, loadCheckedCorpus } from "./benchmark.ts";
 import { prerequisiteFor } from "./conveyor.ts";
 import { isPreregistered, jsonFilesIn, loadSummaryProtocol, readSummary } from "./inputs.ts";
@@ -36,6 +37,8 @@ export interface ScoreOptions {
   readonly allowIncomplete: boolean;
   readonly allowMixedModels: boolean;
   readonly json: boolean;
+  /** Judgments files (`fabench judge run`): adds the summary's secondary `judge` section. */
+  readonly judgments?: readonly string[];
 }
 
 function readRuns(paths: readonly string[], io: CliIo) {
@@ -111,9 +114,31 @@ export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
       options.plan,
       options.conveyor,
       ...jsonFilesIn(options.catalogs),
+      ...(options.judgments ?? []),
     ],
   });
   const { loaded, files, records, metadata, tasks, rows } = await scoreRunFiles(options, io);
+  // Judgments are read and joined before anything is written: a judgment of another run's answer,
+  // or under another protocol, refuses the whole summary (exit 2) rather than describe the wrong
+  // episodes. The judge stage loads only when asked for (it brings the provider SDKs with it).
+  const judge = options.judgments?.length ? await import("../judge/index.ts") : null;
+  const judgmentFiles = judge
+    ? judge.readJudgmentsFiles(
+        options.judgments ?? [],
+        loaded.protocol.judge,
+        loaded.protocolSha256,
+        (line) => io.err(`${line}\n`),
+      )
+    : [];
+  const joined = judge
+    ? judge.joinJudgments(judgmentFiles, new Map(records.map((r) => [episodeKey(r), judge.answerSha256(r)])))
+    : null;
+  const refused = judge && joined && judge.judgmentsError(joined.problems);
+  if (refused) throw refused;
+  if (joined && joined.notInRuns > 0)
+    io.err(
+      `${joined.notInRuns} judgment(s) name episodes these run files do not hold; the summary counts them as not_in_runs\n`,
+    );
   const result = buildSummary({
     protocol: loaded.protocol,
     protocolSha256: loaded.protocolSha256,
@@ -135,7 +160,20 @@ export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
     io.err(`${result.advice}\n`);
     return EXIT.failed;
   }
-  const { summary } = result;
+  const summary =
+    judge && joined
+      ? withJudge(
+          result.summary,
+          judge.buildJudgeSection({
+            protocol: loaded.protocol,
+            rows,
+            tasks,
+            files: judgmentFiles,
+            joined,
+            rng: options.rng,
+          }),
+        )
+      : result.summary;
   writeFileAtomic(out, formatJsonFile(summary));
   if (options.json)
     printJson(io, {

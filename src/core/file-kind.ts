@@ -19,6 +19,10 @@ const KINDS: Readonly<Record<string, Kind>> = {
     readBy: "`fabench score`, `fabench report --runs` or `fabench runs`",
   },
   "fabench-summary": { name: "a fabench summary", readBy: "`fabench gate` or `fabench report`" },
+  "fabench-judgment": {
+    name: "a fabench judgments file",
+    readBy: "`fabench score --judgments` or `fabench judge agreement`",
+  },
   "fabench-preregistration": { name: "a fabench protocol", readBy: "`--protocol`" },
   "fabench-authoring-plan": { name: "a fabench authoring plan", readBy: "`--plan`" },
   "fabench-corpus": { name: "a fabench corpus", readBy: "`--corpus` or `fabench corpus check`" },

@@ -8,9 +8,11 @@
 import { intervalChecks, type Protocol } from "../authoring/index.ts";
 import { checkIntervals, checkRule, NOT_PREREGISTERED, onTheNumbers } from "../gates/index.ts";
 import {
+  BOUND_MARKS,
   formatInterval,
   intervalNotes,
   METHODS,
+  shownBound,
   shownInterval,
   POOLED,
   statisticKey,
@@ -65,6 +67,7 @@ export function renderHtml(
     tokenSection(summary),
     breakdownSection(summary),
     failureSection(summary),
+    judgeHtml(summary),
     episodes.html,
     provenanceSection(summary),
   ];
@@ -268,6 +271,144 @@ function failureSection(s: Summary): string {
     return `<tr><td>${escape(condition)}</td><td>${num(a.means["envelope_valid"])}</td><td>${reasons}</td><td>${a.totals["unsupported_fact_count"] ?? 0}</td><td>${a.totals["contradiction_count"] ?? 0}</td><td>${num(a.means["initial_required_route_recall"])}</td><td>${num(a.means["recovered"])}</td><td>${a.totals["infrastructure_error"] ?? 0}</td></tr>`;
   });
   return `<h2 id="failures">Answer failures and router diagnostics</h2>${wide(`<table><tr><th>condition</th><th>valid envelopes</th><th>malformed reasons</th><th>unsupported facts</th><th>contradictions</th><th>initial required-route recall</th><th>recovery rate</th><th>infrastructure errors</th></tr>${rows.join("")}</table>`)}`;
+}
+
+/** The judge section's title: what it is, and that the gate never reads it. */
+export const JUDGE_TITLE =
+  "Secondary judge (coherence and completeness) — secondary: it never moves the gate";
+
+export interface JudgeRow {
+  readonly condition: string;
+  /** "pooled" or a catalog size. */
+  readonly selection: string;
+  readonly judged: number;
+  /** Per dimension: the mean rating, and the paired delta against the baseline with its interval (null for the baseline). */
+  readonly cells: ReadonlyArray<{
+    readonly mean: number | null;
+    readonly delta: { readonly point: number | null; readonly interval: ShownInterval | null } | null;
+  }>;
+}
+
+/**
+ * The judge section's table, one row per condition × selection (pooled first), for both renderings.
+ * Intervals are the summary's gate-interval method, shown within what a rating delta can be:
+ * ±(max − min) of the dimension's scale.
+ */
+export function judgeRows(s: Summary, judge: NonNullable<Summary["judge"]>): JudgeRow[] {
+  const method = s.bootstrap.gate_interval;
+  const rows: JudgeRow[] = [];
+  for (const [selection, conditions] of Object.entries(judge.levels))
+    for (const [condition, level] of Object.entries(conditions))
+      rows.push({
+        condition,
+        selection,
+        judged: level.judged,
+        cells: judge.dimensions.map((d) => {
+          const mean = level.means[d.id] ?? null;
+          if (condition === judge.baseline) return { mean, delta: null };
+          const i = judge.delta_intervals[selection]?.[condition]?.[d.id];
+          const g = method === "percentile" ? i : i?.calibrated?.[method];
+          const span = d.max - d.min;
+          const interval =
+            !i || i.point === null || !g
+              ? null
+              : {
+                  low: shownBound(g.low, "low", [-span, span]),
+                  high: shownBound(g.high, "high", [-span, span]),
+                  zeroWidth: g.low !== null && g.low === g.high,
+                };
+          return { mean, delta: { point: i?.point ?? null, interval } };
+        }),
+      });
+  // Conditions in the protocol's order (as the section lists them), pooled before the catalog
+  // sizes in ascending order (a JSON object lists numeric keys first, so its order will not do).
+  const conditions = Object.keys(judge.levels[POOLED] ?? {});
+  const selectionRank = (x: string) => (x === POOLED ? -1 : Number(x));
+  return rows.sort(
+    (a, b) =>
+      conditions.indexOf(a.condition) - conditions.indexOf(b.condition) ||
+      selectionRank(a.selection) - selectionRank(b.selection),
+  );
+}
+
+/** Notes for the marks on the judge's intervals; "clipped" says what a rating delta can be. */
+export function judgeNotes(rows: readonly JudgeRow[]): string[] {
+  const shown = rows.flatMap((r) => r.cells.flatMap((c) => (c.delta?.interval ? [c.delta.interval] : [])));
+  return intervalNotes(shown).map((line) =>
+    line.startsWith(BOUND_MARKS.clipped)
+      ? `${BOUND_MARKS.clipped} clipped: the method's bound lies outside what a rating delta can be (± the scale's max − min); shown at that limit.`
+      : line,
+  );
+}
+
+/** What the section says in prose: the judges, the counts, and the judge against the scorer. */
+export function judgeSentences(judge: NonNullable<Summary["judge"]>): {
+  judges: string;
+  counts: string;
+  factual: string;
+} {
+  const c = judge.counts;
+  const reasons = (r: { total: number; by_reason: Record<string, number> }) =>
+    r.total === 0
+      ? ""
+      : ` (${Object.entries(r.by_reason)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(", ")})`;
+  const share = (x: { count: number; share: number | null }) =>
+    `${x.count}${x.share === null ? "" : ` (${(x.share * 100).toFixed(1)} %)`}`;
+  const f = judge.factual;
+  const low = judge.dimensions
+    .map(
+      (d) =>
+        `${d.id} ≤ ${d.low_at_most}: ${share(f.fully_correct.rated_low[d.id] ?? { count: 0, share: null })}`,
+    )
+    .join(", ");
+  const high = judge.dimensions
+    .map(
+      (d) =>
+        `${d.id} ≥ ${d.high_at_least}: ${share(f.factually_short.rated_high[d.id] ?? { count: 0, share: null })}`,
+    )
+    .join(", ");
+  return {
+    judges: `${
+      judge.judges
+        .map(
+          (j) =>
+            `${j.agent}${j.model ? ` ${j.model}` : ""}${j.reported_model && j.reported_model !== j.model ? ` (reported ${j.reported_model})` : ""}: ${j.episodes}`,
+        )
+        .join("; ") || "none"
+    }; prompt ${judge.prompt_sha256.map((h) => h.slice(0, 12)).join(", ") || "–"}`,
+    counts: `${c.episodes} episodes: ${c.judged} judged, ${c.malformed.total} malformed${reasons(c.malformed)}, ${c.not_judged.total} not judged${reasons(c.not_judged)}, ${c.error.total} error${reasons(c.error)}, ${c.missing} with no judgment${c.not_in_runs > 0 ? `; ${c.not_in_runs} judgment(s) of episodes not in these runs` : ""}.`,
+    factual: `Of ${f.fully_correct.episodes} judged episodes the scorer finds fully correct (every required fact, none unsupported or contradicting), rated low — ${low}. Of ${f.factually_short.episodes} it finds factually short (a required fact missed, or no valid envelope), rated high — ${high}. ${f.neither} judged episode(s) are neither.`,
+  };
+}
+
+function judgeHtml(s: Summary): string {
+  const judge = s.judge;
+  if (!judge) return "";
+  const rows = judgeRows(s, judge);
+  const text = judgeSentences(judge);
+  const rating = (v: number | null) => num(v, 2);
+  const delta = (v: number | null) => (v === null ? "–" : `${v < 0 ? "−" : "+"}${Math.abs(v).toFixed(2)}`);
+  const head = `<tr><th>condition</th><th>catalog</th><th>judged</th>${judge.dimensions
+    .map(
+      (d) =>
+        `<th>${escape(d.id)} (${d.min}–${d.max})</th><th>${escape(d.id)} Δ vs ${escape(judge.baseline)}</th>`,
+    )
+    .join("")}</tr>`;
+  const body = rows.map(
+    (r) =>
+      `<tr><td>${escape(r.condition)}</td><td>${escape(r.selection)}</td><td>${r.judged}</td>${r.cells
+        .map(
+          (c) =>
+            `<td>${rating(c.mean)}</td><td>${c.delta === null ? "" : `${delta(c.delta.point)}${c.delta.interval ? ` <span class="muted">${escape(formatInterval(c.delta.interval, (x) => num(x, 2)))}</span>` : ""}`}</td>`,
+        )
+        .join("")}</tr>`,
+  );
+  const notes = judgeNotes(rows)
+    .map((n) => `<li>${escape(n)}</li>`)
+    .join("");
+  return `<h2 id="judge">${escape(JUDGE_TITLE)}</h2><p class="muted">An LLM judge rated each episode's final answer, blind to its condition. The gate above was computed without these ratings and never reads them. Judges (lines): ${escape(text.judges)}.</p><p>${escape(text.counts)}</p>${wide(`<table>${head}${body.join("")}</table>`)}<p class="muted">Means over judged episodes; Δ: paired delta against ${escape(judge.baseline)} with its ${escape(s.bootstrap.gate_interval)} ${Math.round(s.bootstrap.confidence * 100)} % interval from the summary's own task-cluster bootstrap (${s.bootstrap.iterations.toLocaleString("en")} iterations, seed ${s.bootstrap.seed}).</p>${notes ? `<ul class="muted">${notes}</ul>` : ""}<p id="judge-factual">${escape(text.factual)}</p>`;
 }
 
 function provenanceSection(s: Summary): string {

@@ -2,6 +2,7 @@
 import { checkIntervals, checkRule, NOT_PREREGISTERED, verdictLine } from "../gates/index.ts";
 import { formatInterval, intervalNotes, POOLED, type ShownInterval } from "../metrics/index.ts";
 import type { Summary } from "../summary/index.ts";
+import { JUDGE_TITLE, judgeNotes, judgeRows, judgeSentences } from "./html.ts";
 
 const num = (v: number | null | undefined) =>
   v === null || v === undefined ? "–" : Math.abs(v) >= 100 ? Math.round(v).toString() : v.toFixed(4);
@@ -50,9 +51,44 @@ export function renderMarkdown(s: Summary): string {
     lines.push(
       `| ${condition} | ${num(a.means["required_fact_recall"])} | ${num(a.means["tool_schema_tokens"])} | ${num(a.means["input_tokens"])} |`,
     );
+  lines.push(...judgeMarkdown(s));
   lines.push(
     "",
     `Agent \`${s.run.agent}${s.run.model ? ` ${s.run.model}` : ""}\`, ${s.episodes} episodes, bootstrap ${s.bootstrap.iterations} iterations (seed ${s.bootstrap.seed}); protocol \`${s.protocol_id}\` \`${s.protocol_sha256.slice(0, 12)}\` (${s.preregistered ? "preregistered" : "not preregistered"}), condition manifest \`${s.run.condition_manifest_sha256.slice(0, 12)}\`.`,
   );
   return `${lines.join("\n")}\n`;
+}
+
+/** The secondary judge's section, after the gate and the metrics; nothing when the summary has none. */
+function judgeMarkdown(s: Summary): string[] {
+  const judge = s.judge;
+  if (!judge) return [];
+  const rows = judgeRows(s, judge);
+  const text = judgeSentences(judge);
+  const rating = (v: number | null) => (v === null ? "–" : v.toFixed(2));
+  const delta = (v: number | null) => (v === null ? "–" : `${v < 0 ? "−" : "+"}${Math.abs(v).toFixed(2)}`);
+  const lines = [
+    "",
+    `### ${JUDGE_TITLE}`,
+    "",
+    `Judges (lines): ${text.judges}. ${text.counts}`,
+    "",
+    `| condition | catalog | judged | ${judge.dimensions.map((d) => `${d.id} (${d.min}–${d.max}) | ${d.id} Δ vs ${judge.baseline}`).join(" | ")} |`,
+    `|---|---|---|${judge.dimensions.map(() => "---|---").join("|")}|`,
+    ...rows.map(
+      (r) =>
+        `| ${r.condition} | ${r.selection} | ${r.judged} | ${r.cells
+          .map(
+            (c) =>
+              `${rating(c.mean)} | ${c.delta === null ? "" : `${delta(c.delta.point)}${c.delta.interval ? ` ${formatInterval(c.delta.interval, (x) => x.toFixed(2))}` : ""}`}`,
+          )
+          .join(" | ")} |`,
+    ),
+    "",
+    `Δ: paired delta against ${judge.baseline}, ${s.bootstrap.gate_interval} ${Math.round(s.bootstrap.confidence * 100)} % interval from the summary's task-cluster bootstrap.`,
+  ];
+  const notes = judgeNotes(rows);
+  if (notes.length > 0) lines.push("", ...notes.map((n) => `- ${n}`));
+  lines.push("", text.factual);
+  return lines;
 }

@@ -8,7 +8,7 @@ import type { RunMetadata, RunRecord } from "../conditions/runner/index.ts";
 import { compareCodePoints, episodeKey, type EpisodeKey, type Problem } from "../core/index.ts";
 import { evaluateGate, type Gate, type PrerequisiteStatus } from "../gates/index.ts";
 import { statisticKey, type EpisodeRow, type RngName } from "../metrics/index.ts";
-import { SUMMARY_FORMAT, type Summary } from "./schema.ts";
+import { SUMMARY_FORMAT, type JudgeSection, type Summary } from "./schema.ts";
 import { summarizeEpisodes } from "./statistics.ts";
 
 export interface SummaryInput {
@@ -144,4 +144,13 @@ export function buildSummary(input: SummaryInput, clock?: () => number): Summary
     episode_scores: [...rows],
   };
   return { ok: true, summary, coreMs };
+}
+
+/**
+ * The summary with the secondary judge's section, placed before the episode scores. It is added to
+ * a finished summary, so the gate was computed without it and cannot have read it.
+ */
+export function withJudge(summary: Summary, judge: JudgeSection): Summary {
+  const { episode_scores, ...rest } = summary;
+  return { ...rest, judge, episode_scores };
 }

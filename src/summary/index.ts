@@ -1,5 +1,12 @@
 /** The summary: its schema (zod first, the type inferred), and building it from scored episodes. */
-export { SUMMARY_FORMAT, summaryJsonSchema, summarySchema, type Statistics, type Summary } from "./schema.ts";
+export {
+  SUMMARY_FORMAT,
+  summaryJsonSchema,
+  summarySchema,
+  type JudgeSection,
+  type Statistics,
+  type Summary,
+} from "./schema.ts";
 export { summarizeEpisodes } from "./statistics.ts";
 export {
   buildSummary,
@@ -8,4 +15,5 @@ export {
   reportedModels,
   type SummaryInput,
   type SummaryResult,
+  withJudge,
 } from "./build.ts";

@@ -114,6 +114,68 @@ const episodeSchema = runRecordSchema
     facts: z.array(factVerdictSchema).readonly(),
   });
 
+const byReasonSchema = z.strictObject({ total: count, by_reason: z.record(z.string(), count) });
+const ratedSchema = z.record(z.string(), z.strictObject({ count, share: z.number().nullable() }));
+
+/**
+ * The secondary judge (`score --judgments`): ratings of each episode's answer, joined to the
+ * episodes by key and answer hash. Secondary by construction: the gate is computed before it exists
+ * and never reads it.
+ */
+const judgeSchema = z.strictObject({
+  files: z.array(z.strictObject({ path: z.string(), sha256: sha })),
+  /** Each distinct judge (agent, model, what the provider reported, settings) and how many lines it wrote. */
+  judges: z.array(
+    z.strictObject({
+      agent: z.string(),
+      model: z.string().nullable(),
+      reported_model: z.string().nullable(),
+      settings: z.record(z.string(), z.json()),
+      episodes: count,
+    }),
+  ),
+  prompt_sha256: z.array(sha),
+  /** The protocol's scales, and the thresholds the factual comparison uses. */
+  dimensions: z.array(
+    z.strictObject({
+      id: z.string(),
+      min: z.number().int(),
+      max: z.number().int(),
+      low_at_most: z.number().int(),
+      high_at_least: z.number().int(),
+    }),
+  ),
+  counts: z.strictObject({
+    episodes: count,
+    judged: count,
+    malformed: byReasonSchema,
+    not_judged: byReasonSchema,
+    error: byReasonSchema,
+    /** Scored episodes no judgments line names. */
+    missing: count,
+    /** Judgment lines for episodes these runs do not hold. */
+    not_in_runs: count,
+  }),
+  /** The condition the deltas are taken against (the protocol's baseline). */
+  baseline: z.string(),
+  /** levels[selection][condition]: judged episodes and their mean rating per dimension. */
+  levels: z.record(
+    z.string(),
+    z.record(
+      z.string(),
+      z.strictObject({ judged: count, means: z.record(z.string(), z.number().nullable()) }),
+    ),
+  ),
+  /** delta_intervals[selection][condition][dimension]: paired delta against the baseline, the summary's bootstrap. */
+  delta_intervals: z.record(z.string(), z.record(z.string(), z.record(z.string(), intervalSchema))),
+  /** The judge against the deterministic scorer, over judged episodes. */
+  factual: z.strictObject({
+    fully_correct: z.strictObject({ episodes: count, rated_low: ratedSchema }),
+    factually_short: z.strictObject({ episodes: count, rated_high: ratedSchema }),
+    neither: count,
+  }),
+});
+
 export const summarySchema = z.strictObject({
   format: z.literal(SUMMARY_FORMAT),
   complete: z.boolean(),
@@ -160,10 +222,14 @@ export const summarySchema = z.strictObject({
     by_stratum: z.record(z.string(), breakdownSchema),
   }),
   gate: gateSchema,
+  /** Present only when `score` was given judgments; a summary without them is as it was. */
+  judge: judgeSchema.exactOptional(),
   episode_scores: z.array(episodeSchema),
 });
 
 export type Summary = z.infer<typeof summarySchema>;
+/** The secondary judge's section (`score --judgments`). */
+export type JudgeSection = NonNullable<Summary["judge"]>;
 /** What the statistics step adds to a summary. */
 export type Statistics = Pick<Summary, "metric_versions" | "aggregates" | "bootstrap" | "breakdowns">;
 

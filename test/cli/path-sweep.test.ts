@@ -3,7 +3,7 @@
  * command of the tree `main` builds and feeds each path-taking option and argument a missing
  * folder, a folder, an empty string and a symlink to a special file; none may end in exit 70.
  */
-import { copyFileSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildProgram } from "../../src/cli.ts";
@@ -56,6 +56,27 @@ describe("no path a user types ends in exit 70", () => {
     ).toBe(0);
     writeFileSync(fixture["envelope"], "no envelope here\n");
     copyFileSync("manifests/conveyor.json", fixture["conveyor"]);
+    // A command judge that rates every answer 4/4, and one judgments file it wrote.
+    fixture["judge"] = join(dir, "judge.mjs");
+    writeFileSync(
+      fixture["judge"],
+      `#!/usr/bin/env node\nprocess.stdin.resume();\nprocess.stdin.on("end", () => process.stdout.write(JSON.stringify({ text: JSON.stringify({ coherence: 4, completeness: 4, rationale: "ok" }) })));\n`,
+    );
+    chmodSync(fixture["judge"], 0o755);
+    fixture["judgments"] = join(dir, "j.jsonl");
+    const judged = await runCli(
+      [
+        "judge",
+        "run",
+        fixture["run"],
+        "--judge",
+        `command:${fixture["judge"]}`,
+        "--out",
+        fixture["judgments"],
+      ],
+      { env: { PATH: process.env["PATH"] } },
+    );
+    expect(judged.code).toBe(0);
     mkdirSync(join(dir, "a-folder"));
     if (existsSync("/dev/null")) symlinkSync("/dev/null", join(dir, "special.json"));
   }, 60_000);
@@ -161,6 +182,21 @@ describe("no path a user types ends in exit 70", () => {
         fixture["run"] as string,
         "--summary",
         fixture["summary"] as string,
+      ],
+      "judge run": [
+        "judge",
+        "run",
+        fixture["run"] as string,
+        "--judge",
+        `command:${fixture["judge"]}`,
+        "--out",
+        join(temp(), `judgments-${Math.random()}.jsonl`),
+      ],
+      "judge agreement": [
+        "judge",
+        "agreement",
+        fixture["judgments"] as string,
+        fixture["judgments"] as string,
       ],
       "simulate coverage": ["simulate", "coverage", ...quick],
       power: ["power", "--summary", fixture["summary"] as string, ...quick, "--tasks-per-cell", "4"],

@@ -1,5 +1,5 @@
 /**
- * Benchmark: the default `fabench simulate coverage` run (5 scenarios × 1,000 datasets × 1,000
+ * Benchmark: the default `fabench simulate coverage` run (8 scenarios × 1,000 datasets × 1,000
  * iterations, every interval method), once. Target: under 3 minutes on one core.
  */
 import { main } from "../../src/cli.ts";

@@ -27,21 +27,42 @@ export function registerSimulate(program: Command, r: Registrar): void {
   simulate
     .command("coverage")
     .description(
-      "Coverage, width and margin pass rates of every interval method on the protocol's design, per scenario.",
+      "Coverage, width and margin pass rates (at the truth, re-centred to −margin and to 0) of every interval method on the protocol's design, per scenario; --select applies the protocol's gate-interval rule.",
     )
     .addOption(protocolOption())
     .option("--scenarios <file>", 'more scenarios ({"scenarios": [...]}) added to the built-in ones')
-    .option("--datasets <n>", "simulated datasets (per scenario)", positiveInt("--datasets"), 1000)
-    .option("--iterations <b>", "bootstrap iterations per dataset", positiveInt("--iterations"), 1000)
+    .option(
+      "--datasets <n>",
+      "simulated datasets (per scenario) (default: 1000; with --select, the rule's min_datasets: fewer is refused, more is not the rule's run)",
+      positiveInt("--datasets"),
+    )
+    .option(
+      "--iterations <b>",
+      "bootstrap iterations per dataset (default: 1000; with --select, the rule's)",
+      positiveInt("--iterations"),
+    )
     .option(
       "--seed <s>",
-      "simulation seed (default: the protocol's bootstrap seed)",
+      "simulation seed (default: the protocol's bootstrap seed; with --select, the rule's)",
       nonNegativeInt("--seed"),
     )
     .option(
       "--repeats <n>",
       "repeated measures averaged into each simulated task's delta (one per catalog size × trial); the trial noise, a scenario's noise_sd, is divided by √n (default: the protocol's catalog sizes × 3 trials)",
       positiveInt("--repeats"),
+    )
+    .option(
+      "--tasks-per-cell <n>",
+      "tasks per cell of the simulated design (default: the protocol's tasks_per_cell)",
+      positiveInt("--tasks-per-cell"),
+    )
+    .option(
+      "--select",
+      "apply the protocol's statistics.gate_interval_rule: every method on the rule's scenarios, with its datasets, iterations and seed; print each method's verdict per scenario and the method the rule picks",
+    )
+    .option(
+      "--check-protocol",
+      "run the selection and exit 1 unless the protocol's statistics.gate_interval is the rule's pick",
     )
     .addOption(jsonOption())
     .action(async (o: Parameters<typeof simulateCoverage>[0]) =>
@@ -50,7 +71,7 @@ export function registerSimulate(program: Command, r: Registrar): void {
   program
     .command("power")
     .description(
-      "From pilot runs or a pilot summary: the chance the gate's interval rule passes at true delta 0 and −0.01, for this design and larger ones.",
+      "From pilot runs or a pilot summary: the chance the gate's interval rule passes at true delta 0 and −0.01 with each interval method, for this design and larger ones.",
     )
     .option(
       "--runs <files...>",
@@ -78,9 +99,10 @@ export function registerSimulate(program: Command, r: Registrar): void {
       nonNegative("--margin"),
     )
     .addOption(
-      new Option("--method <name>", "interval method (default: the protocol's gate_interval)").choices(
-        INTERVAL_METHODS,
-      ),
+      new Option(
+        "--method <name>",
+        "interval method whose figures are marked and whose 80 % power line comes first; every method is shown (default: the protocol's gate_interval)",
+      ).choices(INTERVAL_METHODS),
     )
     .option("--datasets <n>", "simulated datasets (per design)", positiveInt("--datasets"), 400)
     .option("--iterations <b>", "bootstrap iterations per dataset", positiveInt("--iterations"), 1000)

@@ -1,4 +1,7 @@
-/** `fabench power`: from a pilot, the chance the gate's interval rule passes, now and with more tasks. */
+/**
+ * `fabench power`: from a pilot, the chance the gate's interval rule passes, now and with more
+ * tasks — for every interval method side by side, `--method` (default: the gate's) highlighted.
+ */
 import { metricNamed } from "../authoring/index.ts";
 import { inputError, usageError } from "../core/index.ts";
 import {
@@ -95,7 +98,6 @@ export async function power(options: PowerCommandOptions, io: CliIo): Promise<nu
       pilotNoise: noise,
       trueDeltas: [0, -0.01],
       margin,
-      method,
       datasets: options.datasets,
       iterations: options.iterations,
       seed,
@@ -104,10 +106,17 @@ export async function power(options: PowerCommandOptions, io: CliIo): Promise<nu
     // What power counts is designs (tasks per cell × trials × true Δ).
     progressReporter(io, "power", clock, "designs"),
   );
+  const neededBy = (m: Method, t: number) => ({
+    at_zero: tasksNeeded(rows, m, 0, 0.8, t),
+    at_minus_0_01: tasksNeeded(rows, m, -0.01, 0.8, t),
+  });
   const needed = trials.map((t) => ({
     trials: t,
-    at_zero: tasksNeeded(rows, 0, 0.8, t),
-    at_minus_0_01: tasksNeeded(rows, -0.01, 0.8, t),
+    ...neededBy(method, t),
+    methods: Object.fromEntries(METHODS.map((m) => [m, neededBy(m, t)])) as Record<
+      Method,
+      ReturnType<typeof neededBy>
+    >,
   }));
   const pilotSummary = {
     tasks: pilot.length,
@@ -122,26 +131,43 @@ export async function power(options: PowerCommandOptions, io: CliIo): Promise<nu
     margin,
     pilot: pilotSummary,
     assumption: POWER_ASSUMPTION,
-    rows,
+    rows: rows.map((r) => ({
+      tasks_per_cell: r.tasks_per_cell,
+      trials: r.trials,
+      true_delta: r.true_delta,
+      pass_rate: r.pass_rates[method],
+      pass_rates: r.pass_rates,
+    })),
     tasks_per_cell_for_80_percent_power: needed,
   };
   if (options.json) printJson(io, out);
-  else {
-    const lines = [
-      `power of "${method} lower bound ≥ −${margin}" for ${condition} ${metric} (${pilot.length} pilot tasks × ${pilotTrials} trial(s), mean delta ${pilotSummary.mean_delta.toFixed(4)})`,
-      `assumption: ${POWER_ASSUMPTION}`,
-      "tasks per cell   trials   true Δ   P(pass)",
-    ];
-    for (const r of rows)
-      lines.push(
-        `${String(r.tasks_per_cell).padStart(14)}   ${String(r.trials).padStart(6)}   ${r.true_delta.toFixed(3).padStart(6)}   ${r.pass_rate.toFixed(3)}`,
-      );
-    const say = (n: number | null) => (n === null ? "not reached in these designs" : `${n} tasks per cell`);
-    for (const n of needed)
-      lines.push(
-        `80 % power with ${n.trials} trial(s): at true Δ 0 ${say(n.at_zero)}; at −0.01 ${say(n.at_minus_0_01)}`,
-      );
-    io.out(`${lines.join("\n")}\n`);
-  }
+  else io.out(renderPower(out));
   return EXIT.ok;
+}
+
+/** Every method's pass rates side by side, the highlighted method marked with *, then the tasks needed for 80 % power. */
+function renderPower(report: PowerReport): string {
+  const { method, margin, pilot } = report;
+  const mark = (m: Method) => (m === method ? `${m}*` : m);
+  const widths = METHODS.map((m) => Math.max(mark(m).length, 5));
+  const lines = [
+    `power of "lower bound ≥ −${margin}" for ${report.condition} ${report.metric} (${pilot.tasks} pilot tasks × ${pilot.trials} trial(s), mean delta ${pilot.mean_delta.toFixed(4)}), every interval method; * marks ${method} (--method; the gate's by default)`,
+    `assumption: ${report.assumption}`,
+    `tasks per cell   trials   true Δ   P(pass): ${METHODS.map((m, i) => mark(m).padStart(widths[i] as number)).join("  ")}`,
+  ];
+  for (const r of report.rows)
+    lines.push(
+      `${String(r.tasks_per_cell).padStart(14)}   ${String(r.trials).padStart(6)}   ${r.true_delta.toFixed(3).padStart(6)}            ${METHODS.map((m, i) => r.pass_rates[m].toFixed(3).padStart(widths[i] as number)).join("  ")}`,
+    );
+  const say = (n: number | null) => (n === null ? "not reached in these designs" : `${n} tasks per cell`);
+  for (const n of report.tasks_per_cell_for_80_percent_power) {
+    lines.push(
+      `80 % power with ${n.trials} trial(s), ${method}: at true Δ 0 ${say(n.at_zero)}; at −0.01 ${say(n.at_minus_0_01)}`,
+    );
+    for (const m of METHODS.filter((x) => x !== method))
+      lines.push(
+        `  (${m}: at true Δ 0 ${say(n.methods[m].at_zero)}; at −0.01 ${say(n.methods[m].at_minus_0_01)})`,
+      );
+  }
+  return `${lines.join("\n")}\n`;
 }

@@ -18,6 +18,7 @@ import {
   statisticKey,
   type Breakdown,
   type CoverageStudy,
+  type Method,
   type ShownInterval,
 } from "../metrics/index.ts";
 import { episodeBrowser } from "./episodes.ts";
@@ -208,15 +209,31 @@ function marginText(checks: ReturnType<typeof intervalChecks>): string {
   return [...byThreshold].map(([t, metrics]) => `${points(t)} for ${metrics.join(", ")}`).join("; ");
 }
 
+/**
+ * Which interval the gate reads, the preregistered rule that chose it, and — from a
+ * `simulate coverage --json` document — every method's simulated coverage with the gate method's
+ * coverage range and worst type I error at the margin.
+ */
 function coverageFootnote(s: Summary, study: CoverageStudy | undefined): string {
+  const method = s.gate.interval_method;
+  const rule = s.bootstrap.gate_interval_rule;
+  const chosen = `The gate's interval verdict reads <code>${escape(method)}</code>, the method the preregistered rule picked (<code>statistics.gate_interval_rule</code>: coverage in [${rule.coverage_band.min}, ${rule.coverage_band.max}] and type I error at the margin ≤ ${rule.type_one_error_at_most} on ${rule.scenarios.length} scenarios, ${rule.min_datasets.toLocaleString("en")} datasets each; <code>fabench simulate coverage --select</code>).`;
   if (!study)
-    return `<p class="muted">Achieved coverage of each interval method: run <code>fabench simulate coverage --json</code> and pass it with <code>--coverage</code>.</p>`;
+    return `<p class="muted" id="coverage">${chosen} Its simulated coverage and type I error, and every other method's: run <code>fabench simulate coverage --select --json</code> and pass it with <code>--coverage</code>.</p>`;
   const methods = METHODS;
   const rows = study.results.map(
     (r) =>
-      `<tr><td>${escape(r.scenario)}</td>${methods.map((m) => `<td>${num(r.methods[m]?.coverage, 3)}</td>`).join("")}</tr>`,
+      `<tr><td>${escape(r.scenario)}</td>${methods.map((m) => `<td>${num(r.methods[m]?.coverage, 3)}</td>`).join("")}<td>${num(r.methods[method as Method]?.type_one_error, 3)}</td></tr>`,
   );
-  return `<p class="muted" id="coverage">Achieved coverage of the nominal ${Math.round(s.bootstrap.confidence * 100)} % intervals in this design, from <code>fabench simulate coverage</code> (${study.design.datasets} datasets × ${study.design.iterations} iterations per scenario, seed ${study.design.seed}); the gate's interval verdict uses ${escape(s.gate.interval_method)}.</p>${wide(`<table><tr><th>scenario</th>${methods.map((m) => `<th>${escape(m)}</th>`).join("")}</tr>${rows.join("")}</table>`)}`;
+  const own = study.results.map((r) => r.methods[method as Method]).filter((m) => m !== undefined);
+  const range =
+    own.length === 0
+      ? ""
+      : ` In these ${own.length} scenarios ${escape(method)} covers ${num(Math.min(...own.map((m) => m.coverage)), 3)}–${num(Math.max(...own.map((m) => m.coverage)), 3)} and passes a condition whose true delta is the margin at most ${num(Math.max(...own.map((m) => m.type_one_error)), 3)} of the time.`;
+  const picked = study.selection
+    ? ` That run ${study.selection.preregistered ? "is the rule's own configuration" : "is not the rule's configuration"}; the rule picks ${escape(study.selection.selected)}${study.selection.protocol_agrees ? ", as the protocol says" : `, but the protocol says ${escape(study.selection.protocol_gate_interval)}`}.`
+    : "";
+  return `<p class="muted" id="coverage">${chosen} Achieved coverage of the nominal ${Math.round(s.bootstrap.confidence * 100)} % intervals in this design, from <code>fabench simulate coverage</code> (${study.design.datasets.toLocaleString("en")} datasets × ${study.design.iterations} iterations per scenario, seed ${study.design.seed}).${range}${picked}</p>${wide(`<table><tr><th>scenario</th>${methods.map((m) => `<th>${escape(m)}</th>`).join("")}<th>${escape(method)} type I at −${study.design.margin}</th></tr>${rows.join("")}</table>`)}`;
 }
 
 function tokenSection(s: Summary): string {

@@ -27,14 +27,18 @@ const DEPRECATED: Record<string, string> = {
 const CONTEXTUAL: Record<string, string> = {
   "--out": "what the command writes",
   "--check": "what the command compares instead of writing",
-  "--seed": "run: the provider's sampling seed; simulate coverage and power: the simulation's seed",
+  "--seed":
+    "run: the provider's sampling seed; simulate coverage and power: the simulation's seed; judge run: the order episodes are judged in",
   "--trials": "run: the trials to run; power: the trial counts whose power it estimates",
   "--runs": "report: run files whose answers it shows; power: the pilot run files",
   "--output": "discover-call: what the command writes, under the reference implementation's name (#17)",
   "--tasks": "run: a glob of task ids; discover-call: the task-set file",
   "--summary": "simulate: the pilot summary; discover-call validate: the summary it checks",
-  "--concurrency": "run: episodes in flight; discover-call run: trials in flight",
-  "--base-url": "run: the model provider's URL; discover-call run: the Discover → Call API's URL",
+  "--concurrency": "run and judge run: episodes in flight; discover-call run: trials in flight",
+  "--base-url":
+    "run and judge run: the model provider's URL; discover-call run: the Discover → Call API's URL",
+  "--tasks-per-cell":
+    "simulate coverage: the simulated design's tasks per cell; power: the designs whose power it estimates",
 };
 
 interface Entry {

@@ -105,10 +105,11 @@ describe("fabench score, gate and report", () => {
     expect((await runCli(["report", edited, "--format", "md", "--out", md])).code).toBe(0);
     expect((await runCli(["report", edited, "--out", html])).code).toBe(0);
     const markdown = readFileSync(md, "utf8");
-    expect(markdown).toContain("(bootstrap_t [-1.0000†, 0.0100])");
+    const method = summary.gate.interval_method as string;
+    expect(markdown).toContain(`(${method} [-1.0000†, 0.0100])`);
     expect(markdown).toContain("† unbounded: the method gave no bound on that side");
     const page = readFileSync(html, "utf8");
-    expect(page).toContain("bootstrap_t [-1.0000†, 0.0100]");
+    expect(page).toContain(`${method} [-1.0000†, 0.0100]`);
     expect(page).toContain("† unbounded: the method gave no bound on that side");
   });
 
@@ -120,7 +121,28 @@ describe("fabench score, gate and report", () => {
     writeFileSync(study, sim.out);
     const html = join(temp(), "r.html");
     expect((await runCli(["report", out, "--coverage", study, "--out", html])).code).toBe(0);
-    expect(readFileSync(html, "utf8")).toMatch(/id="coverage".*bootstrap_t.*rare-total-miss/s);
+    const page = readFileSync(html, "utf8");
+    expect(page).toMatch(/id="coverage".*bootstrap_t.*rare-total-miss/s);
+    // The footnote names the gate's method, the rule that chose it, and that method's type I error.
+    const method = JSON.parse(readFileSync(out, "utf8")).gate.interval_method as string;
+    expect(page).toContain(
+      `The gate's interval verdict reads <code>${method}</code>, the method the preregistered rule picked`,
+    );
+    expect(page).toContain(`<th>${method} type I at −0.02</th>`);
+    const simulated = JSON.parse(sim.out) as {
+      results: Array<{ methods: Record<string, { type_one_error: number }> }>;
+    };
+    const worst = Math.max(...simulated.results.map((r) => r.methods[method]?.type_one_error ?? Number.NaN));
+    expect(page).toContain(`at most ${worst.toFixed(3)} of the time`);
+    // Without a study it still names the method and the rule, and says how to get the figures.
+    const bare = join(temp(), "bare.html");
+    expect((await runCli(["report", out, "--out", bare])).code).toBe(0);
+    expect(readFileSync(bare, "utf8")).toMatch(
+      new RegExp(
+        `reads <code>${method}</code>.*run <code>fabench simulate coverage --select --json</code>`,
+        "s",
+      ),
+    );
   });
 
   it("power reads the pilot from runs or from their summary, with the same answer", async () => {

@@ -77,8 +77,11 @@ describe("the HTML report", () => {
     const key = "pooled|SR-5|required_fact_recall|delta";
     const interval = s.bootstrap.intervals[key];
     expect(interval?.calibrated).toBeDefined();
-    // Every bound finite: no arrowhead, no note.
+    // Every bound finite: no arrowhead, no note. (A summary scored under a protocol whose gate
+    // reads bootstrap-t, the method that can be unbounded on a side.)
     const finite = structuredClone(s);
+    finite.bootstrap.gate_interval = "bootstrap_t";
+    finite.gate.interval_method = "bootstrap_t";
     for (const i of Object.values(finite.bootstrap.intervals)) {
       const t = i.calibrated?.bootstrap_t as { low: number | null; high: number | null } | undefined;
       if (t && i.point !== null) {

@@ -6,11 +6,12 @@
  * repeats, so with T trials instead of the pilot's T₀ each delta's deviation from the mean is
  * scaled by √((σ_b² + w·T₀/T) / (σ_b² + w)), where w is the pilot's trial-noise variance of
  * a delta (the spread of a task's trials within one catalog size) and σ_b² = max(0, var(deltas) − w). The shape of the pilot (its rare large losses) is
- * kept; at T = T₀ the pilot is used as it is.
+ * kept; at T = T₀ the pilot is used as it is. Every interval method is judged on the same datasets
+ * (one bootstrap each), so the methods differ only by method.
  */
 import seedrandom from "seedrandom";
-import { bootstrap, type BootstrapTask } from "../bootstrap/index.ts";
-import type { Method } from "./schema.ts";
+import { designTasks, intervalsOf } from "./intervals.ts";
+import { METHODS, type Method } from "./schema.ts";
 
 export interface PowerOptions {
   readonly pilot: readonly number[];
@@ -23,7 +24,6 @@ export interface PowerOptions {
   readonly pilotNoise: number;
   readonly trueDeltas: readonly number[];
   readonly margin: number;
-  readonly method: Method;
   readonly datasets: number;
   readonly iterations: number;
   readonly seed: number;
@@ -34,8 +34,8 @@ export interface PowerRow {
   readonly tasks_per_cell: number;
   readonly trials: number;
   readonly true_delta: number;
-  /** Share of simulated datasets whose interval's lower bound is ≥ −margin. */
-  readonly pass_rate: number;
+  /** Per method: share of simulated datasets whose interval's lower bound is ≥ −margin. */
+  readonly pass_rates: Record<Method, number>;
 }
 
 export const POWER_ASSUMPTION =
@@ -69,46 +69,43 @@ export function simulatePower(
     const scale = trialScale(options.pilot, options.pilotNoise, options.pilotTrials, trials);
     // The same draws for every trial count (common random numbers), so designs differ only by design.
     const rng = seedrandom.alea(`${options.seed}:${n}:${truth}`);
-    const tasks: BootstrapTask[] = [];
-    for (let c = 0; c < options.cells; c++)
-      for (let t = 0; t < n; t++)
-        tasks.push({
-          id: `c${String(c).padStart(4, "0")}t${String(t).padStart(4, "0")}`,
-          stratum: `c${c}`,
-          language: "x",
-        });
-    let passes = 0;
+    const tasks = designTasks(options.cells, n);
+    const passes = Object.fromEntries(METHODS.map((m) => [m, 0])) as Record<Method, number>;
     for (let d = 0; d < options.datasets; d++) {
       const values = tasks.map(
         () =>
           ((options.pilot[Math.floor(rng() * options.pilot.length)] as number) - pilotMean) * scale + truth,
       );
-      const interval = bootstrap(tasks, [{ key: "delta", values }], {
+      const bounds = intervalsOf(values, tasks, {
         iterations: options.iterations,
         seed: options.seed + d,
-        rng: "seedrandom",
         confidence: options.confidence,
-        calibrated: options.method !== "percentile",
-      }).intervals["delta"];
-      const low =
-        options.method === "percentile" ? interval?.low : interval?.calibrated?.[options.method]?.low;
-      if (low !== null && low !== undefined && low >= -options.margin) passes += 1;
+      });
+      for (const m of METHODS) {
+        const low = bounds[m]?.low;
+        if (low !== undefined && low >= -options.margin) passes[m] += 1;
+      }
     }
-    rows.push({ tasks_per_cell: n, trials, true_delta: truth, pass_rate: passes / options.datasets });
+    const pass_rates = Object.fromEntries(METHODS.map((m) => [m, passes[m] / options.datasets])) as Record<
+      Method,
+      number
+    >;
+    rows.push({ tasks_per_cell: n, trials, true_delta: truth, pass_rates });
     progress?.(rows.length, designs.length);
   }
   return rows;
 }
 
-/** The fewest tasks per cell reaching the power target at a true delta with `trials` trials, or null. */
+/** The fewest tasks per cell reaching the power target with `method` at a true delta with `trials` trials, or null. */
 export function tasksNeeded(
   rows: readonly PowerRow[],
+  method: Method,
   trueDelta: number,
   target: number,
   trials: number,
 ): number | null {
   const hit = rows
-    .filter((r) => r.true_delta === trueDelta && r.trials === trials && r.pass_rate >= target)
+    .filter((r) => r.true_delta === trueDelta && r.trials === trials && r.pass_rates[method] >= target)
     .map((r) => r.tasks_per_cell);
   return hit.length === 0 ? null : Math.min(...hit);
 }

@@ -42,13 +42,16 @@ function inputs(
   };
 }
 
-/** A delta whose calibrated (bootstrap-t) interval equals its percentile one unless given. */
+/** The method the bundled protocol's gate reads (the rule's pick). */
+const METHOD = protocol.statistics.gate_interval;
+
+/** A delta whose calibrated interval (the gate's method) equals its percentile one unless given. */
 const delta = (
   point: number,
   low = point,
   high = point,
   t: [number, number] = [low, high],
-): IntervalView => ({ point, low, high, calibrated: { bootstrap_t: { low: t[0], high: t[1] } } });
+): IntervalView => ({ point, low, high, calibrated: { [METHOD]: { low: t[0], high: t[1] } } });
 const checkOf = (i: GateInputs, condition: string, check: string) =>
   evaluateGate(protocol, i, satisfied, true).conditions[condition]!.checks[check]!;
 
@@ -172,8 +175,8 @@ describe("the gate", () => {
     expect([wide.passed, wide.interval_passed]).toEqual([true, false]);
   });
 
-  it("uses the protocol's interval method (bootstrap-t) for the interval verdict, and reports the percentile one too", () => {
-    // Percentile says −0.015 (passes), bootstrap-t says −0.03 (fails): the protocol's method decides.
+  it("uses the protocol's interval method for the interval verdict, and reports the percentile one too", () => {
+    // Percentile says −0.015 (passes), the gate's method says −0.03 (fails): the protocol's method decides.
     const v = evaluateGate(
       protocol,
       inputs({ "SR-5|required_fact_recall|delta": delta(-0.005, -0.015, 0.01, [-0.03, 0.012]) }),
@@ -181,17 +184,17 @@ describe("the gate", () => {
       true,
     );
     const c = v.conditions["SR-5"]!;
-    expect(v.interval_method).toBe("bootstrap_t");
+    expect(v.interval_method).toBe(METHOD);
     expect([c.passed, c.interval_passed]).toEqual([true, false]);
     expect(c.checks["fact_recall"]).toMatchObject({ ci95: [-0.015, 0.01], ci95_gate: [-0.03, 0.012] });
   });
 
-  it("fails the interval verdict when the bootstrap-t interval is unbounded below (null), whatever the estimate", () => {
+  it("fails the interval verdict when the gate's interval is unbounded below (null), whatever the estimate", () => {
     const view: IntervalView = {
       point: 0,
       low: -0.001,
       high: 0.001,
-      calibrated: { bootstrap_t: { low: null, high: 0.004 } },
+      calibrated: { [METHOD]: { low: null, high: 0.004 } },
     };
     const c = evaluateGate(protocol, inputs({ "SR-5|required_fact_recall|delta": view }), satisfied, true)
       .conditions["SR-5"]!;

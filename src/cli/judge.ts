@@ -1,14 +1,12 @@
 /** `fabench judge`: the optional secondary judge of final answers — running it, and how two judgings agree. */
-import { type Command, Option } from "commander";
+import { type Command } from "commander";
 import type { judgeAgreement } from "../commands/judge-agreement.ts";
 import type { judgeRun } from "../commands/judge-run.ts";
 import {
   catalogsOption,
-  collect,
   corpusOption,
   group,
   jsonOption,
-  nonNegative,
   nonNegativeInt,
   planOption,
   positiveInt,
@@ -16,16 +14,18 @@ import {
   protocolOption,
   type Registrar,
 } from "./options.ts";
+import {
+  commandAgentOptions,
+  connectionOptions,
+  reliabilityOptions,
+  samplingOptions,
+  spendingOptions,
+  withOptions,
+} from "./model-options.ts";
 
 // Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
 const loadJudgeRun = () => import("../commands/judge-run.ts");
 const loadJudgeAgreement = () => import("../commands/judge-agreement.ts");
-
-/*
- * The provider and command-agent flags below mean what they mean for `fabench run` and carry its
- * descriptions word for word (test/cli/help-consistency.test.ts holds every command to that);
- * `run` declares its own inline, so they are written out here rather than shared.
- */
 
 export function registerJudge(program: Command, r: Registrar): void {
   const judge = group(
@@ -33,7 +33,7 @@ export function registerJudge(program: Command, r: Registrar): void {
     "judge",
     "The optional secondary judge: rates each answer's coherence and completeness, condition-blinded; never part of the gate.",
   );
-  judge
+  const run = judge
     .command("run")
     .description(
       "Rate the final answers run files hold with a model judge, blinded to condition, catalog and route names; one JSON line per episode. The prerequisite lock does not apply: the answers already exist, nothing is inferred.",
@@ -65,61 +65,15 @@ export function registerJudge(program: Command, r: Registrar): void {
       "--seed <n>",
       "seed of the order episodes are judged in (default: the protocol's statistics.seed)",
       nonNegativeInt("--seed"),
-    )
-    .option("--estimate", "print episodes, model calls, tokens and cost without sending anything", false)
-    .option("--prices <file>", "price table (USD per million input / cached input / output tokens per model)")
-    .option(
-      "--budget-usd <x>",
-      "stop before the next request could take spending past X",
-      nonNegative("--budget-usd"),
-    )
-    .option("--base-url <url>", "provider base URL (openai-compatible: include /v1)")
-    .option(
-      "--api-key-env <name>",
-      "environment variable holding the API key (default: ANTHROPIC_API_KEY for anthropic:, OPENAI_API_KEY for openai:, none for openai-compatible:)",
-    )
-    .option(
-      "--max-response-bytes <n>",
-      "largest provider reply read; a larger one is an episode error (response_too_large)",
-      positiveInt("--max-response-bytes"),
-      1_000_000,
-    )
-    .addOption(new Option("--openai-api <api>", "OpenAI API").choices(["chat", "responses"]).default("chat"))
-    .option("--temperature <t>", "sampling temperature", nonNegative("--temperature"), 0)
-    .option(
-      "--max-output-tokens <n>",
-      "output allowance per model turn",
-      positiveInt("--max-output-tokens"),
-      2048,
-    )
-    .option(
-      "--request-timeout <ms>",
-      "time limit per provider request",
-      positiveInt("--request-timeout"),
-      120_000,
-    )
-    .option(
-      "--max-retries <n>",
-      "retries of a failed request (429, 5xx, time-outs, connection errors)",
-      nonNegativeInt("--max-retries"),
-      5,
-    )
-    .option(
-      "--retry-base-delay <ms>",
-      "first backoff delay, doubling per retry (Retry-After wins)",
-      nonNegativeInt("--retry-base-delay"),
-      1000,
-    )
-    .option("--rpm <n>", "requests per minute", positiveInt("--rpm"))
-    .option("--tpm <n>", "tokens per minute", positiveInt("--tpm"))
-    .option("--agent-arg <arg>", "argument for a command agent (repeatable)", collect, [])
-    .option("--pass-env <name>", "environment variable a command agent may see (repeatable)", collect, [])
-    .option(
-      "--agent-timeout <ms>",
-      "time limit per command-agent turn",
-      positiveInt("--agent-timeout"),
-      120_000,
-    )
+    );
+  withOptions(
+    run,
+    spendingOptions(),
+    connectionOptions(),
+    samplingOptions(),
+    reliabilityOptions(),
+    commandAgentOptions(),
+  )
     .addOption(jsonOption())
     .action(async (runs: string[], o: Omit<Parameters<typeof judgeRun>[0], "runs" | "env">) =>
       r.setExit(await (await loadJudgeRun()).judgeRun({ ...o, runs, env: r.io.env ?? {} }, r.io)),

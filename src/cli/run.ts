@@ -7,7 +7,6 @@ import { parseShard } from "../conditions/runner/episodes.ts";
 import {
   catalogSizesOption,
   catalogsOption,
-  collect,
   conveyorOption,
   corpusOption,
   deprecatedAlias,
@@ -16,13 +15,19 @@ import {
   pilotOption,
   list,
   manifestOption,
-  nonNegative,
-  nonNegativeInt,
   planOption,
   positiveInt,
   protocolOption,
   type Registrar,
 } from "./options.ts";
+import {
+  commandAgentOptions,
+  connectionOptions,
+  reliabilityOptions,
+  samplingOptions,
+  spendingOptions,
+  withOptions,
+} from "./model-options.ts";
 
 // Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
 const loadRun = () => import("../commands/run.ts");
@@ -53,70 +58,22 @@ export function registerRun(program: Command, r: Registrar): void {
       "--max-errors <n>",
       "stop early after this many infrastructure errors",
       positiveInt("--max-errors"),
-    )
-    .option("--estimate", "print episodes, model calls, tokens and cost without sending anything", false)
-    .option("--prices <file>", "price table (USD per million input / cached input / output tokens per model)")
-    .option(
-      "--budget-usd <x>",
-      "stop before the next request could take spending past X",
-      nonNegative("--budget-usd"),
-    )
-    .option("--base-url <url>", "provider base URL (openai-compatible: include /v1)")
-    .option(
-      "--api-key-env <name>",
-      "environment variable holding the API key (default: ANTHROPIC_API_KEY for anthropic:, OPENAI_API_KEY for openai:, none for openai-compatible:)",
-    )
-    .option(
-      "--max-response-bytes <n>",
-      "largest provider reply read; a larger one is an episode error (response_too_large)",
-      positiveInt("--max-response-bytes"),
-      1_000_000,
-    )
+    );
+  withOptions(runCommand, spendingOptions(), connectionOptions());
+  runCommand
     .addOption(
       new Option("--tool-protocol <p>", "native tool calls, or a text protocol")
         .choices(["native", "text"])
         .default("native"),
     )
-    .addOption(new Option("--openai-api <api>", "OpenAI API").choices(["chat", "responses"]).default("chat"))
     .addOption(new Option("--lane <lane>", "model lane").choices([...LANES]).default("configured-model"))
-    .option("--model-revision <rev>", "immutable provider revision (required by --lane pinned-model)")
-    .option("--temperature <t>", "sampling temperature", nonNegative("--temperature"), 0)
-    .option(
-      "--max-output-tokens <n>",
-      "output allowance per model turn",
-      positiveInt("--max-output-tokens"),
-      2048,
-    )
+    .option("--model-revision <rev>", "immutable provider revision (required by --lane pinned-model)");
+  withOptions(runCommand, samplingOptions());
+  runCommand
     .option("--seed <n>", "sampling seed, where the provider has one", positiveInt("--seed"))
-    .option("--no-prompt-cache", "turn off Anthropic prompt caching of the system prompt and tools")
-    .option(
-      "--request-timeout <ms>",
-      "time limit per provider request",
-      positiveInt("--request-timeout"),
-      120_000,
-    )
-    .option(
-      "--max-retries <n>",
-      "retries of a failed request (429, 5xx, time-outs, connection errors)",
-      nonNegativeInt("--max-retries"),
-      5,
-    )
-    .option(
-      "--retry-base-delay <ms>",
-      "first backoff delay, doubling per retry (Retry-After wins)",
-      nonNegativeInt("--retry-base-delay"),
-      1000,
-    )
-    .option("--rpm <n>", "requests per minute", positiveInt("--rpm"))
-    .option("--tpm <n>", "tokens per minute", positiveInt("--tpm"))
-    .option("--agent-arg <arg>", "argument for a command agent (repeatable)", collect, [])
-    .option("--pass-env <name>", "environment variable a command agent may see (repeatable)", collect, [])
-    .option(
-      "--agent-timeout <ms>",
-      "time limit per command-agent turn",
-      positiveInt("--agent-timeout"),
-      120_000,
-    )
+    .option("--no-prompt-cache", "turn off Anthropic prompt caching of the system prompt and tools");
+  withOptions(runCommand, reliabilityOptions(), commandAgentOptions());
+  runCommand
     .option(
       "--batch",
       "Anthropic Message Batches / OpenAI Batch API: every pending episode advances one turn per batch",

@@ -30,6 +30,7 @@ import {
   agentJudge,
   finishedEpisodes,
   episodeAnswer,
+  estimateJudging,
   forbiddenTerms,
   judgeEpisodes,
   judgeOrder,
@@ -39,8 +40,8 @@ import {
   loadJudgePrompt,
   makeBlinder,
   parseJudgmentsText,
-  prepareEpisode,
   providerJudge,
+  renderEstimate,
   RESPONSE_FORMAT_NAME,
   type Judge,
   type JudgeContext,
@@ -50,7 +51,6 @@ import {
 import {
   Budget,
   checkBaseUrl,
-  costUsd,
   createClient,
   DEFAULT_RETRY,
   priceTableSchema,
@@ -484,71 +484,4 @@ function dropErrorLines(out: string, context: JudgeContext): number {
     .join("");
   writeFileAtomic(out, kept);
   return errorLines.size;
-}
-
-interface JudgeEstimate {
-  readonly episodes: number;
-  readonly requests: number;
-  readonly not_judged: number;
-  readonly input_tokens: number;
-  readonly max_output_tokens: number;
-  readonly expected_output_tokens: number;
-  readonly price: Price | null;
-  readonly cost_usd: { expected: number; worst_case: number } | null;
-}
-
-/**
- * What judging would send, without sending it: every request is built as it would be and counted
- * with the run's default tokenizer. The expected reply is one with a rationale of the full allowed
- * length (cut from the prompt's own prose, so it tokenizes like text); the worst case uses the whole
- * output allowance.
- */
-function estimateJudging(
-  episodes: readonly JudgeEpisode[],
-  context: JudgeContext,
-  counter: TokenCounter,
-  price: Price | null,
-): JudgeEstimate {
-  let requests = 0;
-  let input = 0;
-  for (const episode of episodes) {
-    const prepared = prepareEpisode(episode, context);
-    if (prepared.kind !== "request") continue;
-    requests += 1;
-    input += counter.count(JSON.stringify(prepared.request.provider));
-  }
-  const typical = Object.fromEntries([
-    ...context.judge.dimensions.map((d) => [d.id, d.max] as const),
-    ["rationale", [...context.prompt.system].slice(0, context.judge.rationale_max_chars).join("")],
-  ]);
-  const expectedOutput = requests * counter.count(JSON.stringify(typical));
-  const maxOutput = requests * context.settings.max_output_tokens;
-  const round = (usd: number) => Math.round(usd * 10_000) / 10_000;
-  return {
-    episodes: episodes.length,
-    requests,
-    not_judged: episodes.length - requests,
-    input_tokens: input,
-    max_output_tokens: maxOutput,
-    expected_output_tokens: expectedOutput,
-    price,
-    cost_usd:
-      price === null
-        ? null
-        : {
-            expected: round(costUsd(price, { input, cachedInput: 0, output: expectedOutput })),
-            worst_case: round(costUsd(price, { input, cachedInput: 0, output: maxOutput })),
-          },
-  };
-}
-
-function renderEstimate(judge: string, e: JudgeEstimate): string {
-  return [
-    `estimate for ${judge}: ${e.episodes} episodes, ${e.requests} judge requests (${e.not_judged} episode(s) have no answer to rate); nothing was sent`,
-    `input tokens: ${e.input_tokens}; output tokens: about ${e.expected_output_tokens} expected, at most ${e.max_output_tokens}`,
-    e.cost_usd === null
-      ? "cost: unknown (give --prices FILE)"
-      : `cost: $${e.cost_usd.expected} expected, $${e.cost_usd.worst_case} worst case`,
-    "",
-  ].join("\n");
 }

@@ -96,3 +96,4 @@ export {
   type JoinedJudgments,
   type JudgeSectionInput,
 } from "./summary.ts";
+export { estimateJudging, renderEstimate, type JudgeEstimate } from "./estimate.ts";

@@ -240,7 +240,8 @@ describe("fabench judge run", () => {
     const shifted = answer;
     answer = (i, body) => shifted(i - start, body);
     const file = out();
-    const args = [...judgeArgs(file), "--max-retries", "0", "--request-timeout", "500"];
+    // The stalled request times out; the time limit is generous so that no answered request on a busy machine does.
+    const args = [...judgeArgs(file), "--max-retries", "0", "--request-timeout", "5000"];
     const first = await cli([...args, "--json"]);
     expect(first.code, first.err).toBe(0);
     const judged = lines(file);

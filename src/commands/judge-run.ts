@@ -29,6 +29,7 @@ import {
 import {
   agentJudge,
   finishedEpisodes,
+  inJudgeOrder,
   episodeAnswer,
   estimateJudging,
   forbiddenTerms,
@@ -391,6 +392,9 @@ async function execute(
     writer.close();
     removeHandler?.();
   }
+  // A finished file is laid down in the seeded order: the same inputs give the same bytes however
+  // the replies raced and however many resumes it took. (Lines went to disk as they came in.)
+  if (!result.stopped) layDownInOrder(out, episodes, context);
   const errors = result.byStatus.error;
   const allFailed = !result.stopped && result.requests > 0 && errors === result.requests;
   const summary = {
@@ -469,6 +473,25 @@ function readFinished(
     io.err(`${out}: dropped a torn last line (${file.tornBytes} bytes) left by an interrupted judge run\n`);
   }
   return finishedEpisodes(file.judgments, file.lines, identity, answers, out);
+}
+
+/** Rewrites a judgments file holding one line per episode in the order of `episodes`; its lines' bytes are kept. */
+function layDownInOrder(out: string, episodes: readonly JudgeEpisode[], context: JudgeContext): void {
+  const file = readComplete(out, context);
+  const texts = file.text.split("\n");
+  const lines = file.judgments.map((judgment, i) => ({
+    episode: judgment.episode,
+    text: texts[(file.lines[i] as number) - 1] as string,
+  }));
+  const ordered = inJudgeOrder(lines, episodes);
+  if (ordered === null)
+    throw new FabenchError({
+      kind: "internal",
+      stage: JUDGMENTS_STAGE,
+      code: "judgments_incomplete",
+      message: `${out} does not hold exactly one line per episode after a finished judge run`,
+    });
+  writeFileAtomic(out, ordered.map((l) => `${l.text}\n`).join(""));
 }
 
 /** For --retry-errors: rewrites the file without its error lines (and any torn tail); returns how many went. */

@@ -50,7 +50,7 @@ export {
   type ReplyReason,
   type ReplyResult,
 } from "./reply.ts";
-export { judgeOrder } from "./order.ts";
+export { inJudgeOrder, judgeOrder } from "./order.ts";
 export {
   agentJudge,
   providerJudge,

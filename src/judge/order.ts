@@ -21,3 +21,28 @@ export function judgeOrder<T extends { readonly key: EpisodeKey }>(items: readon
   }
   return out;
 }
+
+/**
+ * Judgment lines in the order of `order` (the seeded shuffle of every episode): how a finished
+ * judgments file is laid down, whatever order replies came back in and however many resumes it
+ * took. Null unless the lines hold exactly one line for each episode of `order`.
+ */
+export function inJudgeOrder<T extends { readonly episode: EpisodeKey }>(
+  lines: readonly T[],
+  order: ReadonlyArray<{ readonly key: EpisodeKey }>,
+): T[] | null {
+  const byKey = new Map<string, T>();
+  for (const line of lines) {
+    const key = episodeKey(line.episode);
+    if (byKey.has(key)) return null;
+    byKey.set(key, line);
+  }
+  if (byKey.size !== order.length) return null;
+  const out: T[] = [];
+  for (const item of order) {
+    const line = byKey.get(episodeKey(item.key));
+    if (line === undefined) return null;
+    out.push(line);
+  }
+  return out;
+}

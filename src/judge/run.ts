@@ -109,7 +109,7 @@ export function judgmentLine(
 }
 
 export interface JudgeRunInput {
-  /** In the order lines are to be written (the seeded shuffle, less what a resume has). */
+  /** In the order they are sent (the seeded shuffle, less what a resume has). */
   readonly episodes: readonly JudgeEpisode[];
   readonly judge: Judge;
   readonly context: JudgeContext;
@@ -133,26 +133,21 @@ export interface JudgeRunResult {
   readonly stopReason: "interrupted" | "max_errors" | "budget_exhausted" | null;
 }
 
-/** Judges `episodes` with at most `concurrency` requests in flight, writing each line in input order. */
+/** Judges `episodes` with at most `concurrency` requests in flight, writing each line as it is ready. */
 export async function judgeEpisodes(input: JudgeRunInput, deps: JudgeRunDeps): Promise<JudgeRunResult> {
   const byStatus: Record<Judgment["status"], number> = { judged: 0, malformed: 0, not_judged: 0, error: 0 };
   let written = 0;
   let requests = 0;
   let errors = 0;
   let stopReason: JudgeRunResult["stopReason"] = null;
-  // Lines wait here until every earlier episode has its line (or was skipped: null).
-  const ready = new Map<number, Judgment | null>();
-  let next = 0;
-  const flush = () => {
-    for (let line = ready.get(next); line !== undefined; line = ready.get(next)) {
-      ready.delete(next);
-      next += 1;
-      if (line === null) continue;
-      deps.write(line);
-      written += 1;
-      byStatus[line.status] += 1;
-      deps.progress(written, input.episodes.length);
-    }
+  // Each line is written as soon as its reply is in: a paid reply is never held in memory behind a
+  // slower one, so a kill loses nothing but requests in flight. The command puts a finished file
+  // into the seeded order afterwards (`inJudgeOrder`), so the artefact is still deterministic.
+  const write = (line: Judgment) => {
+    deps.write(line);
+    written += 1;
+    byStatus[line.status] += 1;
+    deps.progress(written, input.episodes.length);
   };
   const one = async (episode: JudgeEpisode): Promise<Judgment | null> => {
     if (stopReason === null && deps.shouldStop()) stopReason = "interrupted";
@@ -181,9 +176,9 @@ export async function judgeEpisodes(input: JudgeRunInput, deps: JudgeRunDeps): P
     if (input.maxErrors !== null && errors >= input.maxErrors) stopReason ??= "max_errors";
     return line;
   };
-  await mapConcurrent(input.episodes, input.concurrency, async (episode, index) => {
-    ready.set(index, await one(episode));
-    flush();
+  await mapConcurrent(input.episodes, input.concurrency, async (episode) => {
+    const line = await one(episode);
+    if (line !== null) write(line);
   });
   const done = written === input.episodes.length;
   return {

@@ -1,7 +1,7 @@
 /** The judging order: a seeded shuffle of every episode, the same for the same episodes and seed. */
 import { describe, expect, it } from "vitest";
 import { episodeKey } from "../../src/core/index.ts";
-import { judgeOrder } from "../../src/judge/order.ts";
+import { inJudgeOrder, judgeOrder } from "../../src/judge/order.ts";
 import { bundledProtocol } from "../helpers/protocol.ts";
 
 const protocol = bundledProtocol();
@@ -42,5 +42,25 @@ describe("judgeOrder", () => {
   it("handles nothing and one episode", () => {
     expect(judgeOrder([], SEED)).toEqual([]);
     expect(judgeOrder(items.slice(0, 1), SEED)).toEqual(items.slice(0, 1));
+  });
+});
+
+describe("inJudgeOrder", () => {
+  const key = (trial: number) => ({ semantic_task_id: "t", catalog_size: 100, condition: "FULL", trial });
+  const order = [3, 1, 2].map((trial) => ({ key: key(trial) }));
+  const line = (trial: number) => ({ episode: key(trial), text: `line ${trial}` });
+
+  it("lays finished lines down in the judge's order, whatever order they were written in", () => {
+    expect(inJudgeOrder([line(1), line(2), line(3)], order)?.map((l) => l.text)).toEqual([
+      "line 3",
+      "line 1",
+      "line 2",
+    ]);
+  });
+
+  it("refuses a file that is not exactly one line per episode", () => {
+    expect(inJudgeOrder([line(1), line(2)], order)).toBeNull();
+    expect(inJudgeOrder([line(1), line(2), line(3), line(3)], order)).toBeNull();
+    expect(inJudgeOrder([line(1), line(2), line(4)], order)).toBeNull();
   });
 });

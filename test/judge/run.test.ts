@@ -92,7 +92,6 @@ async function judgeAll(
 }
 
 const failure = (code: string) => new FabenchError({ kind: "input", stage: "provider", code, message: code });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("judgeEpisodes", () => {
   it("writes one valid line per episode: judged, malformed, not judged (no request) and error", async () => {
@@ -151,15 +150,30 @@ describe("judgeEpisodes", () => {
     expect(line?.redactions).toBe(2);
   });
 
-  it("writes lines in the given order whatever order the replies come back in", async () => {
-    const episodes = Array.from({ length: 30 }, (_, i) => episode(i));
-    // Later episodes answer sooner: completion order is roughly the reverse of the given order.
+  it("writes each line as soon as its reply is in: no paid reply waits behind a slower one", async () => {
+    const episodes = Array.from({ length: 8 }, (_, i) => episode(i));
+    // The first episode's reply is held back until every other line is on disk; an in-order
+    // writer would hold those seven paid replies in memory instead, and never finish.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
     const judge = scripted(async (answer) => {
-      await sleep(30 - Number(answer.split(" ")[1]));
+      if (answer === "answer 0") await held;
       return ok();
     });
-    const { lines } = await judgeAll(episodes, judge, { concurrency: 6 });
-    expect(lines.map((l) => l.episode.trial)).toEqual(episodes.map((e) => e.key.trial));
+    const lines: Judgment[] = [];
+    const result = await judgeEpisodes(
+      { episodes, judge, context, concurrency: episodes.length, maxErrors: null },
+      {
+        write: (j) => {
+          lines.push(j);
+          if (lines.length === episodes.length - 1) release();
+        },
+        progress: () => undefined,
+        shouldStop: () => false,
+      },
+    );
+    expect(result).toMatchObject({ written: 8, stopped: false });
+    expect(lines.map((l) => l.episode.trial)).toEqual([2, 3, 4, 5, 6, 7, 8, 1]);
   });
 
   it("stops sending on an interrupt; what was sent is written, the rest left for --resume", async () => {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { judgmentSchema, type Judgment } from "../../src/judge/record.ts";
 import type { RunRecord } from "../../src/conditions/runner/index.ts";
 import { bundled } from "../helpers/bundled.ts";
+import { main } from "../../src/cli.ts";
 import { runCli } from "../helpers/cli.ts";
 import { BUNDLED_PROTOCOL_PATH } from "../helpers/protocol.ts";
 import { join, useSuiteTempDir } from "../helpers/temp.ts";
@@ -222,6 +223,46 @@ describe("fabench judge run", () => {
     expect(judged.map(key).sort()).toEqual(records.map(recordKey).sort());
     expect(new Set(judged.map(key)).size).toBe(EPISODES);
     expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it("stops on Ctrl-C with exit 130 after the requests in flight; --resume finishes the same file an uninterrupted run writes", async () => {
+    answer = () => ({ kind: "text", text: GOOD_REPLY });
+    const whole = out();
+    expect((await cli([...judgeArgs(whole), "--api-key-env", "JUDGE_KEY"])).code).toBe(0);
+    const file = out();
+    let interrupt: (() => void) | undefined;
+    let err = "";
+    const code = await main([...judgeArgs(file), "--api-key-env", "JUDGE_KEY", "--concurrency", "2"], {
+      out: () => undefined,
+      err: (t) => {
+        err += t;
+        // The first progress line arrives after the first judgment: press Ctrl-C then.
+        const press = interrupt;
+        if (t.includes("episodes") && press) {
+          interrupt = undefined;
+          press();
+        }
+      },
+      env: ENV,
+      isTty: true, // a progress line per judgment, so the test can press Ctrl-C early
+      onInterrupt: (handler) => {
+        interrupt = handler;
+        return () => undefined;
+      },
+    });
+    expect(code).toBe(130);
+    expect(err).toContain("interrupted; continue with the same command and --resume");
+    const partial = lines(file);
+    expect(partial.length).toBeGreaterThan(0);
+    expect(partial.length).toBeLessThan(EPISODES);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    const resumed = await cli([...judgeArgs(file), "--api-key-env", "JUDGE_KEY", "--resume", "--json"]);
+    expect(resumed.code, resumed.err).toBe(0);
+    expect(JSON.parse(resumed.out)).toMatchObject({
+      skipped: partial.length,
+      written: EPISODES - partial.length,
+    });
+    expect(readFileSync(file, "utf8")).toBe(readFileSync(whole, "utf8"));
   });
 
   it("gives malformed replies their reason, makes 5xx and time-outs error lines, and --retry-errors resends only those", async () => {

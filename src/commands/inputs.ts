@@ -26,6 +26,7 @@ import {
   type ConditionManifest,
 } from "../conditions/routing/index.ts";
 import type { z } from "zod";
+import { priceTableSchema, type Price } from "../providers/index.ts";
 import {
   bundledPath,
   canonicalSha256,
@@ -39,6 +40,7 @@ import {
   type Result,
   sha256Hex,
   withJsonLines,
+  usageError,
   wrongKind,
   zodProblems,
 } from "../core/index.ts";
@@ -106,6 +108,16 @@ export function loadWithSchema<S extends z.ZodType>(
       ? { ok: true, value: parsed.data }
       : { ok: false, problems: zodProblems(parsed.error, code, file) };
   }).value;
+}
+
+/** The price of the model an agent spec names (`kind:MODEL`), from a `--prices` table; null without one. */
+export function loadPrice(path: string | undefined, spec: string): Price | null {
+  if (path === undefined) return null;
+  const table = loadWithSchema(path, "prices", priceTableSchema, "invalid_prices");
+  const model = spec.slice(spec.indexOf(":") + 1);
+  const price = table.models[model];
+  if (!price) throw usageError("no_price", `${path} has no price for model ${model}`);
+  return price;
 }
 
 export function loadProtocol(path: string): Loaded<Protocol> {

@@ -54,15 +54,13 @@ import {
   checkBaseUrl,
   createClient,
   DEFAULT_RETRY,
-  priceTableSchema,
   RateLimiter,
   realTiming,
   redactUrl,
   type GenerationSettings,
-  type Price,
 } from "../providers/index.ts";
 import { load, loadCheckedCorpus, type LoadedBenchmark } from "./benchmark.ts";
-import { loadWithSchema } from "./inputs.ts";
+import { loadPrice } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { progressReporter } from "./progress.ts";
 
@@ -116,15 +114,6 @@ function checkJudgeSpec(spec: string, baseUrl: string | undefined): void {
   const { kind, target } = providerOf(spec);
   if (!["anthropic", "openai", "openai-compatible", "command"].includes(kind) || target === "")
     throw usageError("unknown_judge", `--judge takes ${JUDGE_FORMS}, not ${spec}`);
-}
-
-function loadPrice(path: string | undefined, spec: string): Price | null {
-  if (path === undefined) return null;
-  const table = loadWithSchema(path, "prices", priceTableSchema, "invalid_prices");
-  const model = providerOf(spec).target;
-  const price = table.models[model];
-  if (!price) throw usageError("no_price", `${path} has no price for model ${model}`);
-  return price;
 }
 
 export async function judgeRun(options: JudgeRunOptions, io: CliIo): Promise<number> {

@@ -13,7 +13,7 @@ import {
   type Shard,
   type RunRecord,
 } from "../conditions/runner/index.ts";
-import { BATCH_PRICE_FACTOR, Budget, priceTableSchema, realTiming, type Price } from "../providers/index.ts";
+import { BATCH_PRICE_FACTOR, Budget, realTiming } from "../providers/index.ts";
 import {
   canonicalSha256,
   compareCodePoints,
@@ -27,7 +27,7 @@ import {
 import { load, loadCheckedCorpus } from "./benchmark.ts";
 import { prerequisiteFor, renderBlocking, unlockRecord } from "./conveyor.ts";
 import { estimateRun } from "./estimate.ts";
-import { loadConditionManifest, loadWithSchema, readTextFile } from "./inputs.ts";
+import { loadConditionManifest, loadPrice, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { progressReporter } from "./progress.ts";
 import {
@@ -88,15 +88,6 @@ export interface RunOptions {
   readonly json: boolean;
   /** The environment the CLI hands over (API keys are read from it and never written anywhere). */
   readonly env: Readonly<Record<string, string | undefined>>;
-}
-
-function loadPrice(path: string | undefined, agent: string): Price | null {
-  if (path === undefined) return null;
-  const table = loadWithSchema(path, "prices", priceTableSchema, "invalid_prices");
-  const model = agent.slice(agent.indexOf(":") + 1);
-  const price = table.models[model];
-  if (!price) throw usageError("no_price", `${path} has no price for model ${model}`);
-  return price;
 }
 
 export async function run(options: RunOptions, io: CliIo): Promise<number> {

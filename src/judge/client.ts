@@ -9,6 +9,7 @@ import type { Task } from "../authoring/index.ts";
 import type { Agent, AgentIdentity } from "../conditions/agents/index.ts";
 import {
   Budget,
+  meteredRequest,
   RateLimiter,
   withRetries,
   type ProviderClient,
@@ -51,23 +52,19 @@ export function providerJudge(options: ProviderJudgeOptions): Judge {
   return {
     identity: options.identity,
     complete: async (request) => {
-      const maxOutput = request.settings.max_output_tokens;
-      const inputTokens = options.count(JSON.stringify(request));
-      const reservation = options.budget.reserve(inputTokens, maxOutput);
-      let reply;
-      try {
-        await options.limiter.acquire(inputTokens + maxOutput);
-        reply = await withRetries(
-          () => options.provider.complete(request),
-          options.retry,
-          options.timing,
-          options.provider.name,
-        );
-      } catch (error) {
-        options.budget.release(reservation);
-        throw error;
-      }
-      options.budget.settle(reservation, reply.usage, inputTokens, options.count(reply.text));
+      const meter = { budget: options.budget, limiter: options.limiter, countOutput: options.count };
+      const reply = await meteredRequest(
+        meter,
+        options.count(JSON.stringify(request)),
+        request.settings.max_output_tokens,
+        () =>
+          withRetries(
+            () => options.provider.complete(request),
+            options.retry,
+            options.timing,
+            options.provider.name,
+          ),
+      );
       return { text: reply.text, model: reply.model, usage: reply.usage };
     },
   };

@@ -47,6 +47,7 @@ export {
   redactUrl,
   resolveApiKey,
 } from "./connection.ts";
+export { meteredRequest, type Meter } from "./metered.ts";
 export { cappedFetch, DEFAULT_MAX_RESPONSE_BYTES, responseTooLarge } from "./http.ts";
 export { asTextProtocol, parseTextToolCalls, textToolsPrompt } from "./text-protocol.ts";
 export { anthropicRequest, toAnthropicMessages } from "./anthropic.ts";

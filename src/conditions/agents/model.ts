@@ -4,7 +4,7 @@
  */
 import type { TokenCounter } from "../execution/tokens.ts";
 import type { BatchCoordinator } from "../../providers/index.ts";
-import { customIdFor } from "../../providers/index.ts";
+import { customIdFor, meteredRequest } from "../../providers/index.ts";
 import { Budget } from "../../providers/index.ts";
 import type { GenerationSettings, ProviderClient, ProviderRequest } from "../../providers/index.ts";
 import { RateLimiter, withRetries, type RetryPolicy, type Timing } from "../../providers/index.ts";
@@ -53,25 +53,22 @@ async function modelTurn(
   const sent = options.toolProtocol === "text" ? asTextProtocol(neutral) : neutral;
   // The loop has already counted this request; count again only when called on its own.
   const inputTokens = request.inputTokens ?? options.tokens.count(JSON.stringify(sent));
-  const reservation = options.budget.reserve(inputTokens, options.settings.max_output_tokens);
-  let reply;
-  try {
-    await options.limiter.acquire(inputTokens + options.settings.max_output_tokens);
-    const batch = options.batch;
-    reply = batch
-      ? await batch.submit(customIdFor(key, request.turn), sent)
-      : await withRetries(
+  const meter = {
+    budget: options.budget,
+    limiter: options.limiter,
+    countOutput: (t: string) => options.tokens.count(t),
+  };
+  const batch = options.batch;
+  const reply = await meteredRequest(meter, inputTokens, options.settings.max_output_tokens, () =>
+    batch
+      ? batch.submit(customIdFor(key, request.turn), sent)
+      : withRetries(
           () => options.provider.complete(sent),
           options.retry,
           options.timing,
           options.provider.name,
-        );
-  } catch (error) {
-    options.budget.release(reservation);
-    throw error;
-  }
-  const outputTokens = options.tokens.count(reply.text);
-  options.budget.settle(reservation, reply.usage, inputTokens, outputTokens);
+        ),
+  );
   const toolCalls =
     options.toolProtocol === "text" ? parseTextToolCalls(reply.text, request.turn) : reply.toolCalls;
   return { text: reply.text, toolCalls, usage: reply.usage, ...(reply.model ? { model: reply.model } : {}) };

@@ -36,6 +36,12 @@ describe("fabench score, gate and report", () => {
     const summary = JSON.parse(readFileSync(out, "utf8"));
     expect(summary.complete).toBe(false);
     expect(summary.gate.any_deployable_condition_passed).toBe(false);
+    // The summary records which interval the gate read and the preregistered rule that chose it.
+    const protocol = JSON.parse(readFileSync("manifests/preregistration.json", "utf8"));
+    expect(summary.gate.interval_method).toBe(protocol.statistics.gate_interval);
+    expect(summary.bootstrap.gate_interval).toBe(protocol.statistics.gate_interval);
+    expect(summary.bootstrap.gate_interval_rule).toEqual(protocol.statistics.gate_interval_rule);
+    expect(summary.bootstrap.gate_interval_rule.selected).toBe(summary.gate.interval_method);
     const conveyor = await satisfiedConveyor(temp());
     const gate = await runCli(["gate", out, "--conveyor", conveyor]);
     expect([gate.code, gate.out.split("\n")[0]]).toEqual([

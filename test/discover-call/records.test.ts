@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { FabenchError, formatProblem } from "../../src/core/index.ts";
+import { REFERENCE_DIR } from "./fixtures/reference.ts";
 import {
   type DiscoverCallSummary,
   discoverCallSummarySchema,
@@ -11,7 +12,7 @@ import {
   type ScoredRecord,
 } from "../../src/discover-call/index.ts";
 
-const REF = "/work/ref-qveris/benchmarks/discover-call";
+const REF = REFERENCE_DIR;
 const SHA = "a".repeat(64);
 
 /** A raw record as the runner writes it: key order and all. */

@@ -21,9 +21,10 @@ import {
 } from "../../src/discover-call/index.ts";
 import { lcgIndexDraw } from "../../src/discover-call/bootstrap.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
+import { hasReference, REFERENCE_DIR } from "./fixtures/reference.ts";
 
-const REF = "/work/ref-qveris/benchmarks/discover-call";
-const HAS_REF = existsSync(`${REF}/src/scoring.mjs`);
+const REF = REFERENCE_DIR;
+const HAS_REF = hasReference && existsSync(`${REF}/src/scoring.mjs`);
 const GENERATED_AT = "2026-08-01T12:00:00.000Z";
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { FabenchError, formatJsonFile, formatProblem } from "../../src/core/index.ts";
+import { REFERENCE_DIR } from "./fixtures/reference.ts";
 import {
   type Constraint,
   type DiscoverCallTask,
@@ -12,7 +13,7 @@ import {
   taskReference,
 } from "../../src/discover-call/index.ts";
 
-const REF = "/work/ref-qveris/benchmarks/discover-call";
+const REF = REFERENCE_DIR;
 const SCHEMA_FILE = "schemas/discover-call-task.schema.json";
 
 const line = (task: unknown) => JSON.stringify(task);
@@ -172,8 +173,10 @@ describe("the published task JSON Schema", () => {
   });
 });
 
-describe.skipIf(!existsSync(`${REF}/tasks`))("the reference implementation's task sets v1–v4", () => {
-  const sets = ["v1", "v2", "v3", "v4"].map((v) => {
+const HAS_REF_TASKS = existsSync(`${REF}/tasks`);
+describe.skipIf(!HAS_REF_TASKS)("the reference implementation's task sets v1–v4", () => {
+  // vitest runs a skipped describe's body to collect its tests: read nothing when the folder is absent.
+  const sets = (HAS_REF_TASKS ? ["v1", "v2", "v3", "v4"] : []).map((v) => {
     const path = `${REF}/tasks/${v}.jsonl`;
     return { v, path, raw: readFileSync(path) };
   });

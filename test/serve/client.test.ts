@@ -9,9 +9,10 @@ import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Task } from "../../src/authoring/index.ts";
 import { createDiscoverCallApi } from "../../src/discover-call/index.ts";
+import { referencePath } from "../discover-call/fixtures/reference.ts";
 import { KEY, startTestServer, type TestServer, testWorld } from "./helpers.ts";
 
-const REFERENCE = "/work/ref-qveris/benchmarks/discover-call/src";
+const REFERENCE = referencePath("src");
 const world = testWorld();
 const TASKS = [...world.taskByQuery.values()];
 

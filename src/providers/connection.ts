@@ -67,15 +67,16 @@ export function checkBaseUrl(url: string): URL {
   return parsed;
 }
 
-/** localhost, 127.0.0.0/8 and ::1: a request to them never leaves this machine. */
+/**
+ * `localhost`, 127.0.0.0/8 and `::1` only: a request to them never leaves this machine. A name
+ * under `.localhost` (`foo.localhost`) is not loopback here: whether it resolves to this machine
+ * depends on the resolver, and a key must not travel over plain HTTP on a guess.
+ */
 export function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  return (
-    host === "localhost" ||
-    host.endsWith(".localhost") ||
-    host === "::1" ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
-  );
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase().replace(/\.$/, "");
+  if (host === "localhost" || host === "::1") return true;
+  const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  return octets !== null && octets.slice(1).every((o) => Number(o) <= 255);
 }
 
 /**

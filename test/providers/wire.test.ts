@@ -257,6 +257,17 @@ describe("the wire", () => {
       expect(["localhost", "127.0.0.1", "127.1.2.3", "[::1]", "::1"].every(isLoopback)).toBe(true);
       expect(["10.0.0.1", "example.com", "127.0.0.1.example.com", "0.0.0.0"].some(isLoopback)).toBe(false);
     });
+
+    it("treats a name under .localhost, and a 127.x address that is not one, as any other host", () => {
+      // Whether foo.localhost resolves to this machine is the resolver's business: never a reason to
+      // send a key over plain HTTP.
+      for (const host of ["foo.localhost", "api.localhost", "localhost.example.com", "127.0.0.256", "127.1"])
+        expect(isLoopback(host), host).toBe(false);
+      const make = (baseUrl: string) => () =>
+        client({ kind: "openai", baseUrl, env: { OPENAI_API_KEY: KEY } });
+      expect(make("http://foo.localhost:8000/v1")).toThrow(/plain HTTP to foo\.localhost:8000/);
+      expect(make("http://localhost.:8000/v1")).not.toThrow();
+    });
   });
 
   describe("a base URL", () => {

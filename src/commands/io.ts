@@ -1,3 +1,4 @@
+import type { RunWriterFs } from "../conditions/runner/index.ts";
 /** Where a command's output goes; tests pass buffers, the binary passes the process streams. */
 export interface CliIo {
   /** Results: human text, or the one JSON object of `--json`. */
@@ -14,6 +15,11 @@ export interface CliIo {
    * Absent means an empty environment.
    */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The file operations `run` appends records with (node's when absent). Tests pass operations
+   * that fail on cue, to show what a full disk does to a run.
+   */
+  readonly runWriterFs?: RunWriterFs;
   /** Registers a handler for Ctrl-C; returns a function that removes it. */
   readonly onInterrupt?: (handler: () => void) => () => void;
 }

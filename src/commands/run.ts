@@ -308,9 +308,17 @@ async function execute(
     stopping = true;
     io.err("\ninterrupt: finishing the episodes in flight, then stopping\n");
   });
-  const writer = new RunWriter(out);
+  const writer = new RunWriter(out, io.runWriterFs);
   const clock = () => performance.now();
-  const append = (record: RunRecord) => writer.append(record);
+  // A failed write (a full disk) stops the run like an interrupt: the episodes in flight finish,
+  // nothing more is written, and the run ends with cannot_write (exit 2), resumable.
+  const append = (record: RunRecord) => {
+    try {
+      writer.append(record);
+    } catch {
+      stopping = true;
+    }
+  };
   let result;
   try {
     result = await runMatrix(
@@ -326,6 +334,12 @@ async function execute(
   } finally {
     writer.close();
     removeHandler?.();
+  }
+  if (writer.failure !== null) {
+    io.err(
+      `${out}: the run stopped because a record could not be written; free space (or fix the cause), then continue with the same command and --resume\n`,
+    );
+    throw writer.failure;
   }
   const summary = {
     ok: !result.stopped && !(result.finished > 0 && result.errors === result.finished),

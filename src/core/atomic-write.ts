@@ -31,6 +31,9 @@ export function writeFailure(path: string, error: unknown): unknown {
     EROFS: "the file system is read-only",
     EISDIR: "is a folder, not a file",
     ENOSPC: "no space left on the device",
+    EDQUOT: "the disk quota is exceeded",
+    EFBIG: "the file is too large for its file system",
+    EIO: "an input/output error on the device",
     EEXIST: "a folder of that name cannot be created",
   };
   return code !== undefined && why[code]

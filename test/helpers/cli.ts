@@ -1,5 +1,6 @@
 /** Drives the CLI in-process (no spawn) and captures what it prints. */
 import { main } from "../../src/cli.ts";
+import type { RunWriterFs } from "../../src/conditions/runner/index.ts";
 
 export interface CliRun {
   readonly code: number;
@@ -13,6 +14,8 @@ export interface CliOptions {
    * empty environment. Tests pass keys here and never touch `process.env`.
    */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The file operations `run` appends with (a full disk, say). */
+  readonly runWriterFs?: RunWriterFs;
 }
 
 export async function runCli(argv: readonly string[], options: CliOptions = {}): Promise<CliRun> {
@@ -22,6 +25,7 @@ export async function runCli(argv: readonly string[], options: CliOptions = {}):
     out: (t) => void (out += t),
     err: (t) => void (err += t),
     ...(options.env ? { env: options.env } : {}),
+    ...(options.runWriterFs ? { runWriterFs: options.runWriterFs } : {}),
   });
   return { code, out, err };
 }

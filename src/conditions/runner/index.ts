@@ -16,7 +16,7 @@ export {
   type RunMetadata,
   type RunRecord,
 } from "./record.ts";
-export { parseRunBytes, RunWriter, type ParsedRun } from "./run-file.ts";
+export { parseRunBytes, RunWriter, type ParsedRun, type RunWriterFs } from "./run-file.ts";
 export { manifestIndex, runMatrix, type MatrixInput, type MatrixResult, type RunDeps } from "./run.ts";
 export { mergeRuns, type MergeResult, type MergeSource } from "./merge.ts";
 export { dedupeRuns, type DedupeResult, type DroppedDuplicate } from "./dedupe.ts";

@@ -17,21 +17,14 @@ import { registerScoring } from "./cli/scoring.ts";
 import { registerServe } from "./cli/serve.ts";
 import { registerSimulate } from "./cli/simulate.ts";
 import { EXIT, type CliIo } from "./commands/io.ts";
-import {
-  bundledPath,
-  canonicalSha256,
-  FabenchError,
-  formatProblem,
-  isBundledName,
-  toolRoot,
-  toolVersion,
-} from "./core/index.ts";
+import { canonicalSha256, FabenchError, formatProblem, toolRoot, toolVersion } from "./core/index.ts";
 import { problemLines } from "./core/index.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { registerDemo } from "./cli/demo.ts";
 import { registerPilot } from "./cli/pilot.ts";
 import { resolvePilot } from "./cli/options.ts";
+import { resolveBundledDefaults } from "./cli/bundled-defaults.ts";
 
 export { DEFAULTS } from "./cli/options.ts";
 
@@ -59,19 +52,6 @@ function versionLine(): string {
     return `fabench ${toolVersion()} (protocol ${protocol.protocol_id ?? "?"} sha256 ${canonicalSha256(protocol)})`;
   } catch {
     return `fabench ${toolVersion()} (bundled protocol unreadable: ${path})`;
-  }
-}
-
-/**
- * Defaults that name bundled files resolve against the package, so an installed fabench finds its
- * protocol, corpus and catalogs from any working directory; a path the user gives always wins.
- */
-function resolveBundledDefaults(command: Command): void {
-  for (const option of command.options) {
-    const key = option.attributeName();
-    const value: unknown = command.getOptionValue(key);
-    if (command.getOptionValueSource(key) === "default" && typeof value === "string" && isBundledName(value))
-      command.setOptionValue(key, bundledPath(value));
   }
 }
 
@@ -118,7 +98,7 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
     register(program, registrar);
   program.hook("preAction", (_program, action) => {
     resolvePilot(action);
-    resolveBundledDefaults(action);
+    resolveBundledDefaults(action, io);
   });
   return program;
 }

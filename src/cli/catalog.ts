@@ -22,7 +22,7 @@ export function registerCatalog(program: Command, r: Registrar): void {
     )
     .addOption(protocolOption("its catalog sizes, unless --catalog-sizes"))
     .addOption(catalogSizesOption())
-    .addOption(catalogsOption("written here; with --check, compared"))
+    .addOption(catalogsOption("written here; with --check, compared", "output"))
     .option("--check", "exit 1 when a checked-in catalog differs from a fresh build; write nothing", false)
     .addOption(jsonOption())
     .action(

@@ -1,6 +1,7 @@
 /** `fabench conditions`: the frozen condition manifest. */
 import type { Command } from "commander";
 import {
+  bundledOutOption,
   catalogSizeOption,
   catalogsOption,
   collect,
@@ -41,10 +42,11 @@ export function registerConditions(program: Command, r: Registrar): void {
       positiveInt("--router-concurrency"),
       4,
     )
-    .option(
-      "--out <file>",
-      "condition manifest to write (other commands read it with --manifest)",
-      DEFAULTS.conditionManifest,
+    .addOption(
+      bundledOutOption(
+        "condition manifest to write (other commands read it with --manifest)",
+        DEFAULTS.conditionManifest,
+      ),
     )
     .option("--check", "freeze again and exit 1 when --out differs; write nothing", false)
     .addOption(protocolOption())

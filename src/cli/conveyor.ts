@@ -36,7 +36,7 @@ export function registerConveyor(program: Command, r: Registrar): void {
       "--evidence-root <dir>",
       "folder the evidence must lie in, recorded in the conveyor (default: the conveyor's folder)",
     )
-    .addOption(conveyorOption())
+    .addOption(conveyorOption("rewritten in place", "state"))
     .addOption(protocolOption())
     .addOption(jsonOption())
     .action(async (stage: string, o: Omit<Parameters<typeof conveyorRecord>[0], "stage">) =>

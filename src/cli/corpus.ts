@@ -1,9 +1,11 @@
 /** `fabench corpus`: generation, identity validation and the content check. */
 import { type Command, Option } from "commander";
 import { usageError } from "../core/index.ts";
+import { bundledInput } from "./bundled-defaults.ts";
 import {
   authoredOption,
   bundledOr,
+  bundledOutOption,
   catalogsOption,
   collect,
   DEFAULTS,
@@ -58,7 +60,7 @@ export function registerCorpus(program: Command, r: Registrar): void {
       "Assemble the hand-authored task files into the bundled corpus (plan order, hashed); written only if it passes every check.",
     )
     .addOption(authoredOption())
-    .option("--out <file>", "corpus file to write or check", DEFAULTS.corpus)
+    .addOption(bundledOutOption("corpus file to write or check", DEFAULTS.corpus))
     .option("--source-revision <sha>", "40-hex git revision that produced it (default: git HEAD)")
     .option(
       "--forbidden-corpus <file>",
@@ -102,8 +104,7 @@ export function registerCorpus(program: Command, r: Registrar): void {
     )
     .argument(
       "[corpus]",
-      "corpus file (a frozen corpus file, a JSON list of tasks, or JSONL)",
-      DEFAULTS.corpus,
+      `corpus file (a frozen corpus file, a JSON list of tasks, or JSONL) (default: bundled ${DEFAULTS.corpus})`,
     )
     .addOption(catalogsOption())
     .option(
@@ -117,8 +118,14 @@ export function registerCorpus(program: Command, r: Registrar): void {
     .addOption(jsonOption())
     .action(
       async (
-        corpusPath: string,
+        corpusPath: string | undefined,
         o: { catalogs: string; forbiddenCorpus: string[]; protocol: string; plan: string; json: boolean },
-      ) => r.setExit(await (await loadContent()).corpusCheck({ ...o, corpus: bundledOr(corpusPath) }, r.io)),
+      ) => {
+        const corpusFile =
+          corpusPath === undefined
+            ? bundledInput(DEFAULTS.corpus, `the argument ${DEFAULTS.corpus}`, r.io)
+            : bundledOr(corpusPath);
+        r.setExit(await (await loadContent()).corpusCheck({ ...o, corpus: corpusFile }, r.io));
+      },
     );
 }

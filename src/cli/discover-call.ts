@@ -12,6 +12,7 @@ import type {
 import type { DiscoverCallExportOptions } from "../commands/discover-call-export.ts";
 import type { DiscoverCallScoreOptions } from "../commands/discover-call-score.ts";
 import {
+  bundledOutOption,
   catalogsOption,
   collect,
   corpusOption,
@@ -117,7 +118,7 @@ export function registerDiscoverCall(program: Command, r: Registrar): void {
     )
     .addOption(corpusOption())
     .addOption(catalogsOption())
-    .option("--out <file>", "task set to write or check", DEFAULTS.discoverCallTasks)
+    .addOption(bundledOutOption("task set to write or check", DEFAULTS.discoverCallTasks))
     .option("--check", "export again and exit 1 when --out differs; write nothing", false)
     .addOption(jsonOption())
     .action(async (o: DiscoverCallExportOptions) =>

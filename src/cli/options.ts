@@ -5,6 +5,7 @@ import { PILOT_FILES } from "../authoring/pilot-files.ts";
 import { type Command, Option } from "commander";
 import type { CliIo } from "../commands/io.ts";
 import { bundledPath, isBundledName, usageError } from "../core/index.ts";
+import { bundledDefault, type DefaultRole, noteAlias } from "./bundled-defaults.ts";
 
 export const DEFAULTS = {
   protocol: "manifests/preregistration.json",
@@ -86,27 +87,40 @@ function noted(description: string, note: string | undefined): string {
 // (test/cli/help-consistency.test.ts holds every command to it). A `note` may add what the option
 // is for in one command; the description before it is the flag's meaning everywhere. Defaults are
 // given as default values, which commander prints as `(default: …)`; a computed default that has no
-// value is written in the description the same way, `(default: …)` at the end.
+// value is written in the description the same way, `(default: …)` at the end. A bundled file's
+// default says so, `(default: bundled …)` (see bundled-defaults.ts).
 
 export const protocolOption = (note?: string) =>
-  new Option("--protocol <path>", noted("preregistered protocol", note)).default(DEFAULTS.protocol);
+  bundledDefault(new Option("--protocol <path>", noted("preregistered protocol", note)), DEFAULTS.protocol);
 
 export const planOption = (note?: string) =>
-  new Option("--plan <path>", noted("authoring plan", note)).default(DEFAULTS.plan);
+  bundledDefault(new Option("--plan <path>", noted("authoring plan", note)), DEFAULTS.plan);
 
 export const corpusOption = (note?: string) =>
-  new Option("--corpus <file>", noted("corpus file", note)).default(DEFAULTS.corpus);
+  bundledDefault(new Option("--corpus <file>", noted("corpus file", note)), DEFAULTS.corpus);
 
-/** The folder `catalog build` writes and every other command reads. */
-export const catalogsOption = (note?: string) =>
-  new Option("--catalogs <dir>", noted("folder of the catalog files", note)).default(DEFAULTS.catalogs);
+/** The folder `catalog build` writes (role "output") and every other command reads. */
+export const catalogsOption = (note?: string, role: DefaultRole = "input") =>
+  bundledDefault(
+    new Option("--catalogs <dir>", noted("folder of the catalog files", note)),
+    DEFAULTS.catalogs,
+    role,
+  );
 
 /** The frozen condition manifest `conditions freeze --out` writes. */
 export const manifestOption = () =>
-  new Option("--manifest <file>", "frozen condition manifest").default(DEFAULTS.conditionManifest);
+  bundledDefault(new Option("--manifest <file>", "frozen condition manifest"), DEFAULTS.conditionManifest);
 
-export const conveyorOption = (note?: string) =>
-  new Option("--conveyor <file>", noted("prerequisite state", note)).default(DEFAULTS.conveyor);
+/** Role "state" where the command rewrites the conveyor in place (`conveyor record`). */
+export const conveyorOption = (note?: string, role: DefaultRole = "input") =>
+  bundledDefault(new Option("--conveyor <file>", noted("prerequisite state", note)), DEFAULTS.conveyor, role);
+
+/**
+ * `--out` of a command that regenerates a bundled file: the bundled file in fabench's own checkout;
+ * in the working directory when installed (see bundled-defaults.ts).
+ */
+export const bundledOutOption = (description: string, name: (typeof DEFAULTS)[keyof typeof DEFAULTS]) =>
+  bundledDefault(new Option("--out <file>", description), name, "output");
 
 /** One catalog size (a filter); several are --catalog-sizes. */
 export const catalogSizeOption = () =>
@@ -132,6 +146,7 @@ export function deprecatedAlias(command: Command, old: string, canonical: string
   const alias = new Option(`${old}${argument}`, `deprecated: use ${canonical}`).hideHelp();
   if (target.parseArg !== undefined) alias.argParser(target.parseArg);
   command.addOption(alias);
+  noteAlias(target, alias);
   command.hook("preAction", () => {
     const oldKey = alias.attributeName();
     if (command.getOptionValueSource(oldKey) !== "cli") return;
@@ -155,9 +170,9 @@ export function deprecatedAlias(command: Command, old: string, canonical: string
 }
 
 /**
- * A positional argument that names a bundled file resolves against the package, as option defaults
- * do (see resolveBundledDefaults in src/cli.ts) — unless the working directory has a file of that
- * name, which is then the user's and wins.
+ * A positional argument the user gives that names a bundled file: the working directory's file of
+ * that name when there is one (the user's, which wins), else the bundled one. An argument left at
+ * its default is bundledInput's (bundled-defaults.ts).
  */
 export function bundledOr(path: string): string {
   return isBundledName(path) && !existsSync(path) ? bundledPath(path) : path;
@@ -189,6 +204,7 @@ export function resolvePilot(command: Command): void {
 }
 
 export const authoredOption = () =>
-  new Option("--authored <dir>", "folder of the authored task files, one <stratum>.json per stratum").default(
+  bundledDefault(
+    new Option("--authored <dir>", "folder of the authored task files, one <stratum>.json per stratum"),
     DEFAULTS.authored,
   );

@@ -1,6 +1,6 @@
 /** `fabench plan`: the authoring plan. */
 import type { Command } from "commander";
-import { DEFAULTS, group, jsonOption, protocolOption, type Registrar } from "./options.ts";
+import { bundledOutOption, DEFAULTS, group, jsonOption, protocolOption, type Registrar } from "./options.ts";
 
 // Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
 const loadPlan = () => import("../commands/plan.ts");
@@ -11,7 +11,7 @@ export function registerPlan(program: Command, r: Registrar): void {
     .command("generate")
     .description("Build the slot plan from the protocol and write it (or, with --check, compare it).")
     .addOption(protocolOption())
-    .option("--out <file>", "plan file to write or check", DEFAULTS.plan)
+    .addOption(bundledOutOption("plan file to write or check", DEFAULTS.plan))
     .option("--check", "exit 1 when the plan file differs from a fresh build; write nothing", false)
     .addOption(jsonOption())
     .action(async (o: { protocol: string; out: string; check: boolean; json: boolean }) =>

@@ -5,6 +5,7 @@ import { buildCatalog, catalogFileName } from "../conditions/catalog/index.ts";
 import { checkOutput, formatJsonFile, formatProblem, usageError, writeFileAtomic } from "../core/index.ts";
 import { loadProtocol, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
+import { rewriteAdvice } from "./advice.ts";
 
 export interface CatalogBuildOptions {
   readonly protocol: string;
@@ -71,7 +72,7 @@ export function catalogBuild(options: CatalogBuildOptions, io: CliIo): number {
       );
   for (const r of stale)
     io.err(
-      `${formatProblem({ code: "catalog_stale", file: r.path, message: "differs from a fresh build; run `fabench catalog build` to rewrite it" })}\n`,
+      `${formatProblem({ code: "catalog_stale", file: r.path, message: `differs from a fresh build; ${rewriteAdvice("catalog build", "--catalogs", options.outDir, "tasks/catalogs")}` })}\n`,
     );
   return stale.length === 0 ? EXIT.ok : EXIT.failed;
 }

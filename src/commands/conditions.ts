@@ -10,6 +10,7 @@ import { checkOutput, FabenchError, formatJsonFile, inputError, writeFileAtomic 
 import { load, loadCheckedCorpus, type BenchmarkInputs } from "./benchmark.ts";
 import { jsonFilesIn, loadConditionManifest, loadPlan, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
+import { rewriteAdvice } from "./advice.ts";
 import { progressReporter } from "./progress.ts";
 import { existsSync } from "node:fs";
 
@@ -71,7 +72,7 @@ export async function conditionsFreeze(options: FreezeOptions, io: CliIo): Promi
       );
     if (!upToDate)
       io.err(
-        `${options.out}: condition_manifest_stale: differs from a fresh freeze with router ${router.id}; run \`fabench conditions freeze\`\n`,
+        `${options.out}: condition_manifest_stale: differs from a fresh freeze with router ${router.id}; ${rewriteAdvice("conditions freeze", "--out", options.out, "manifests/condition-manifest.json")}\n`,
       );
     return upToDate ? EXIT.ok : EXIT.failed;
   }

@@ -18,6 +18,7 @@ import {
 import { load, runCheck, type BenchmarkInputs } from "./benchmark.ts";
 import { jsonFilesIn, loadWithSchema, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
+import { rewriteAdvice } from "./advice.ts";
 import { exitFor, jsonErrors, printProblems } from "./problems.ts";
 
 export interface CorpusGenerateOptions extends BenchmarkInputs {
@@ -104,7 +105,7 @@ export async function corpusGenerate(options: CorpusGenerateOptions, io: CliIo):
     io.out(`${options.out} is up to date: ${corpus.task_count} tasks, tasks_sha256 ${corpus.tasks_sha256}\n`);
   if (options.check && !upToDate) {
     io.err(
-      `${options.out}: corpus_stale: differs from a fresh generation with the recorded source revision; run \`fabench corpus generate\`\n`,
+      `${options.out}: corpus_stale: differs from a fresh generation with the recorded source revision; ${rewriteAdvice("corpus generate", "--out", options.out, "tasks/final-answer-corpus.json")}\n`,
     );
     return EXIT.failed;
   }

@@ -30,6 +30,7 @@ import {
 import { exportTasks, formatTaskSet, parseTaskSet, type SkippedTask } from "../discover-call/index.ts";
 import { jsonFilesIn, loadCatalogs, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
+import { rewriteAdvice } from "./advice.ts";
 
 export interface DiscoverCallExportOptions {
   /** A frozen corpus (`fabench-corpus/v1`); it names the catalogs its routes come from. */
@@ -81,7 +82,7 @@ export function discoverCallExport(options: DiscoverCallExportOptions, io: CliIo
       ? "the task-set file does not exist"
       : `differs from a fresh export of ${options.corpus}`;
   io.err(
-    `${formatProblem({ code: "task_set_stale", message: `${why}; run \`fabench discover-call export\` to rewrite it`, file: options.out })}\n`,
+    `${formatProblem({ code: "task_set_stale", message: `${why}; ${rewriteAdvice("discover-call export", "--out", options.out, "tasks/discover-call/final-answer-v4.jsonl")}`, file: options.out })}\n`,
   );
   return EXIT.failed;
 }

@@ -4,6 +4,7 @@ import { buildPlan } from "../authoring/index.ts";
 import { checkOutput, formatJsonFile, formatProblem, writeFileAtomic } from "../core/index.ts";
 import { loadProtocol, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
+import { rewriteAdvice } from "./advice.ts";
 
 export interface PlanGenerateOptions {
   readonly protocol: string;
@@ -41,7 +42,7 @@ export function planGenerate(options: PlanGenerateOptions, io: CliIo): number {
   const why =
     current === null ? "the plan file does not exist" : "differs from a fresh build of the protocol";
   io.err(
-    `${formatProblem({ code: "plan_stale", message: `${why}; run \`fabench plan generate\` to rewrite it`, file: options.out })}\n`,
+    `${formatProblem({ code: "plan_stale", message: `${why}; ${rewriteAdvice("plan generate", "--out", options.out, "manifests/authoring-plan.json")}`, file: options.out })}\n`,
   );
   return EXIT.failed;
 }

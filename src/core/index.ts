@@ -47,7 +47,19 @@ export { loadUnitConverter, type UnitConverter } from "./units.ts";
 export { jsonEqual } from "./json-equal.ts";
 export { createDraw, PythonRandom, type IndexDraw, type RngName } from "./random.ts";
 export { episodeKey, taskSizeKey, type EpisodeKey } from "./keys.ts";
-export { BUNDLED_FILES, bundledPath, isBundledName, toolRevision, toolRoot, toolVersion } from "./tool.ts";
+export {
+  BUNDLED_FILES,
+  type BundledName,
+  bundledPath,
+  isBundledName,
+  isInstalledRoot,
+  placeTool,
+  type ToolPlace,
+  toolInstalled,
+  toolRevision,
+  toolRoot,
+  toolVersion,
+} from "./tool.ts";
 export { declaredFormat, formatOf, wrongKind } from "./file-kind.ts";
 export { checkOutput, isInsideFolder, type OutputRules } from "./outputs.ts";
 export { acquireWriteLock, checkNotBeingWritten, lockFileOf, type WriteLock } from "./write-lock.ts";

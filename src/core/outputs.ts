@@ -1,15 +1,14 @@
 /**
  * Where a command may write. An output may not be one of the command's inputs — compared as files
  * (device and inode, symlinks followed), or by resolved path when the file does not exist yet — nor
- * a bundled frozen file, unless regenerating exactly that file is the command's purpose. Checked
- * before any work, so a refused command leaves every file as it was.
+ * a bundled frozen file, unless regenerating exactly that file is the command's purpose (in fabench's
+ * own checkout), nor anything inside an installed fabench package, whatever path names it (#25).
+ * Checked before any work, so a refused command leaves every file as it was.
  */
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { usageError } from "./errors.ts";
-import { BUNDLED_FILES, bundledPath } from "./tool.ts";
-
-type BundledName = (typeof BUNDLED_FILES)[number];
+import { BUNDLED_FILES, type BundledName, bundledPath, toolInstalled, toolRoot } from "./tool.ts";
 
 /** A file's identity: its device and inode when it exists, else its resolved path (parent symlinks followed). */
 function identity(path: string): string {
@@ -48,7 +47,7 @@ export interface OutputRules {
   readonly flag?: string;
 }
 
-/** Refuses (exit 2) an output that is a folder, one of the inputs, or a frozen bundled file. */
+/** Refuses (exit 2) an output that is a folder, one of the inputs, a frozen bundled file, or in the installed package. */
 export function checkOutput(out: string, rules: OutputRules): void {
   const flag = rules.flag ?? "--out";
   if (out === "") throw usageError("empty_path", `${flag} is an empty path`);
@@ -62,6 +61,11 @@ export function checkOutput(out: string, rules: OutputRules): void {
       `${flag} ${out} is ${input === out ? "one of this command's inputs" : `the input ${input}`}; writing it would destroy it — choose another path`,
     );
   const real = realish(out);
+  if (toolInstalled() && inside(real, realish(toolRoot())))
+    throw usageError(
+      "output_in_package",
+      `${flag} ${out} lies inside the installed fabench package (${resolve(toolRoot())}); fabench never writes there — choose a path in your project`,
+    );
   for (const name of BUNDLED_FILES) {
     if (name === rules.regenerates) continue;
     if (inside(real, realish(bundledPath(name))))

@@ -3,13 +3,57 @@
  * that made them; these answer for the tool, never for the directory a user runs it from.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The package root (this file is `src/core/tool.ts`). */
-export function toolRoot(): string {
+/** Where fabench lives, and whether that place is an installed package or its own checkout. */
+export interface ToolPlace {
+  readonly root: string;
+  /**
+   * An installed package's bundled files are the package's: fabench reads them and never writes
+   * them. In fabench's own development checkout, regenerating a frozen file in place is how it
+   * changes (`fabench plan generate` rewrites manifests/authoring-plan.json).
+   */
+  readonly installed: boolean;
+}
+
+/** The folder holding this file's package (this file is `src/core/tool.ts`, or `dist/core/tool.js`). */
+function ownRoot(): string {
   return fileURLToPath(new URL("../../", import.meta.url));
+}
+
+/**
+ * Installed, unless the folder is a git checkout (`.git`, a folder or a worktree's file) that no
+ * `node_modules` folder contains: npm never unpacks `.git`, and a checkout inside node_modules is
+ * someone's dependency, not fabench's development.
+ */
+export function isInstalledRoot(root: string): boolean {
+  return resolve(root).split(sep).includes("node_modules") || !existsSync(join(root, ".git"));
+}
+
+let placed: ToolPlace | undefined;
+
+/**
+ * For tests: run fabench as if it lived at `place.root` (a copy of its bundled files) and were or
+ * were not installed there. Returns the function that puts it back.
+ */
+export function placeTool(place: ToolPlace): () => void {
+  const before = placed;
+  placed = place;
+  return () => {
+    placed = before;
+  };
+}
+
+/** The package root. */
+export function toolRoot(): string {
+  return placed?.root ?? ownRoot();
+}
+
+/** Whether fabench runs as an installed package (see ToolPlace.installed). */
+export function toolInstalled(): boolean {
+  return placed?.installed ?? isInstalledRoot(ownRoot());
 }
 
 /**
@@ -29,12 +73,14 @@ export const BUNDLED_FILES = [
   "manifests/discover-call-publication-policy.json",
 ] as const;
 
-export function bundledPath(name: (typeof BUNDLED_FILES)[number]): string {
+export type BundledName = (typeof BUNDLED_FILES)[number];
+
+export function bundledPath(name: BundledName): string {
   return join(toolRoot(), name);
 }
 
 /** Whether a path is a bundled file's name as the CLI's defaults spell it. */
-export function isBundledName(path: string): path is (typeof BUNDLED_FILES)[number] {
+export function isBundledName(path: string): path is BundledName {
   return (BUNDLED_FILES as readonly string[]).includes(path);
 }
 

@@ -1,13 +1,16 @@
 /**
  * fabench from someone else's project: the bundled files are the defaults from any working
- * directory, outputs land in the working directory, and `demo` writes only under --out.
+ * directory, outputs land in the working directory, and `demo` writes only under --out. And in a
+ * project that installed the packed tarball, the commands that regenerate bundled files leave the
+ * installed package byte-identical (#25 item 5).
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { resolve } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { canonicalSha256 } from "../../src/core/index.ts";
-import { join, useTempDir } from "../helpers/temp.ts";
+import { join, useSuiteTempDir, useTempDir } from "../helpers/temp.ts";
+import { fileHashes } from "../helpers/file-hashes.ts";
 
 const BIN = resolve("bin/fabench.mjs");
 const fabench = (cwd: string, ...args: string[]) =>
@@ -76,5 +79,81 @@ describe("the README's demo transcript", () => {
     expect(transcript.filter((l) => /^\[\d+\/\d+\]/.test(l))).toEqual(
       printed.filter((l) => /^\[\d+\/\d+\]/.test(l)),
     );
+  });
+});
+
+describe("a project that installed the packed tarball (#25 item 5)", () => {
+  const temp = useSuiteTempDir();
+  let project = "";
+  let installed = "";
+  beforeAll(() => {
+    // `npm pack` builds dist/ (prepack) and packs what package.json's `files` ships. The tarball is
+    // unpacked where `npm install` puts it; its dependencies are this clone's own, linked in, so
+    // nothing is fetched.
+    const dir = temp();
+    execFileSync("npm", ["pack", "--silent", "--pack-destination", dir], { stdio: "ignore" });
+    project = join(dir, "project");
+    installed = join(project, "node_modules", "fabench");
+    mkdirSync(installed, { recursive: true });
+    execFileSync("tar", ["-xzf", join(dir, "fabench-0.1.0.tgz"), "-C", installed, "--strip-components=1"]);
+    for (const name of readdirSync("node_modules"))
+      if (name !== ".bin" && name !== "fabench" && !name.startsWith("."))
+        symlinkSync(resolve("node_modules", name), join(project, "node_modules", name));
+    copyFileSync("examples/routers/word-overlap.mjs", join(project, "my-router.mjs"));
+  }, 240_000);
+
+  it("conditions freeze, plan generate, catalog build and corpus generate without --out leave every file of node_modules/fabench byte-identical", {
+    timeout: 240_000,
+  }, () => {
+    const npx = (...args: string[]) =>
+      spawnSync(process.execPath, [join(installed, "bin/fabench.mjs"), ...args], {
+        cwd: project,
+        encoding: "utf8",
+        env: { PATH: process.env["PATH"] ?? "" },
+      });
+    expect(existsSync(join(installed, "src"))).toBe(false); // it runs the compiled dist/
+    const before = fileHashes(installed);
+    expect(before.length).toBeGreaterThan(100);
+    const corpus = JSON.parse(readFileSync(join(installed, "tasks/final-answer-corpus.json"), "utf8")) as {
+      generator_source_revision: string;
+    };
+    const steps: Array<{ argv: string[]; writes: string; flag: string }> = [
+      {
+        argv: ["conditions", "freeze", "--router", "command:./my-router.mjs"],
+        writes: "manifests/condition-manifest.json",
+        flag: "--out",
+      },
+      { argv: ["plan", "generate"], writes: "manifests/authoring-plan.json", flag: "--out" },
+      { argv: ["catalog", "build"], writes: "tasks/catalogs", flag: "--catalogs" },
+      {
+        argv: ["corpus", "generate", "--source-revision", corpus.generator_source_revision],
+        writes: "tasks/final-answer-corpus.json",
+        flag: "--out",
+      },
+    ];
+    for (const { argv, writes, flag } of steps) {
+      const run = npx(...argv);
+      expect([argv.join(" "), run.status]).toEqual([argv.join(" "), 0]);
+      expect(run.stderr).toContain(
+        `note: fabench is installed as a package, so ${flag} defaults to ${join(project, writes)} in the working directory; its bundled ${writes} is never rewritten\n`,
+      );
+      expect(run.stdout).toContain(`wrote ${join(project, writes)}`);
+      expect(fileHashes(installed)).toEqual(before);
+    }
+    // Beside the user, what the bundled inputs make: the package's own plan, catalogs and corpus.
+    for (const file of [
+      "manifests/authoring-plan.json",
+      "tasks/catalogs/100.json",
+      "tasks/catalogs/250.json",
+      "tasks/final-answer-corpus.json",
+    ])
+      expect(readFileSync(join(project, file)).equals(readFileSync(join(installed, file))), file).toBe(true);
+    // The user's manifest is read only when named; the next command says the default passes it over.
+    const show = npx("conditions", "show", "--task", "v4-multi_source_comparison-de-02");
+    expect(show.status).toBe(0);
+    expect(show.stderr).toBe(
+      "warning: ./manifests/condition-manifest.json in the working directory is not read: the default is fabench's bundled manifests/condition-manifest.json; give --manifest manifests/condition-manifest.json to read yours\n",
+    );
+    expect(fileHashes(installed)).toEqual(before);
   });
 });

@@ -219,7 +219,8 @@ describe("discoverCallExport (the command)", () => {
     const io = buffers();
     expect(discoverCallExport(options(out, true), io)).toBe(1);
     expect(io.text().err).toBe(
-      `${out}: task_set_stale: differs from a fresh export of ${CORPUS_PATH}; run \`fabench discover-call export\` to rewrite it\n`,
+      // The advice names the file checked: the bare command would rewrite the bundled task set instead.
+      `${out}: task_set_stale: differs from a fresh export of ${CORPUS_PATH}; run \`fabench discover-call export --out ${out}\` to rewrite it\n`,
     );
     expect(readFileSync(out, "utf8")).toBe(stale);
   });

@@ -60,6 +60,7 @@ export { COMPARABLE_METADATA } from "./comparability.ts";
 export {
   createDiscoverCallApi,
   DEFAULT_API_TIMEOUT_MS,
+  PREFLIGHT_QUERY,
   type DiscoverCallApi,
   type DiscoverCallApiOptions,
   type DiscoverRequest,
@@ -98,6 +99,8 @@ export {
   selectRequest,
 } from "./adapter-protocol.ts";
 export { adapterEnvironment, processAdapter } from "./adapters.ts";
+export { type AdapterCheck, checkProcessAdapter } from "./adapter-check.ts";
+export { isInfrastructureCode, preflightApi, preflightCause } from "./api-health.ts";
 export { createModelAdapter, parseAdapterSpec } from "./model-adapter.ts";
 export {
   constraintFor,
@@ -135,7 +138,10 @@ export {
 export { RecordAppender, recordLines, rewriteRecords } from "./record-writer.ts";
 export { readResumeState, type ResumeState } from "./resume.ts";
 export {
+  type BreakerTrip,
+  DEFAULT_BREAKER_TRIALS,
   finalizeRecords,
+  infrastructureFailure,
   OBSERVED_FIELDS,
   PENDING,
   pendingRecords,

@@ -285,7 +285,9 @@ export async function discoverCallRun(
       // Nothing is sent for a finished run; a failed check leaves the file as it was.
       if (pending.length > 0) await checkReachable(options, env, api, deps);
       if (resumed.tornBytes > 0)
-        io.err(`${out}: dropped a cut-off last line (${resumed.tornBytes} bytes) left by an interrupted run\n`);
+        io.err(
+          `${out}: dropped a cut-off last line (${resumed.tornBytes} bytes) left by an interrupted run\n`,
+        );
       rewriteRecords(out, pendingRecords(resumed.kept));
     }
     const report = progressReporter(io, `discover-call run ${out}`, deps.clock, "trials");

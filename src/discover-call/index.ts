@@ -54,6 +54,7 @@ export {
   summarizeModel,
   summarizeRecords,
 } from "./score.ts";
+export { failuresByStage, scoreLines } from "./score-text.ts";
 export { constraintAccuracy, constraintMet, requiredParameterAccuracy } from "./constraints.ts";
 export { TASK_CLUSTER_BOOTSTRAP, taskClusterInterval } from "./bootstrap.ts";
 export { COMPARABLE_METADATA } from "./comparability.ts";

@@ -78,6 +78,18 @@ export function registerDiscoverCall(program: Command, r: Registrar): void {
       "--base-url <url>",
       "Discover → Call API base URL (default: QVERIS_BASE_URL, else https://qveris.ai/api/v1)",
     )
+    .option(
+      "--request-timeout <ms>",
+      "time limit per provider request (here: each Discover → Call API request, headers and body)",
+      positiveInt("--request-timeout"),
+      120_000,
+    )
+    .option(
+      "--max-consecutive-failures <n>",
+      "stop when this many consecutive trials fail at the API with the same infrastructure error (no connection, timeout, 429, 5xx); they are not recorded, and --resume runs them",
+      positiveInt("--max-consecutive-failures"),
+      3,
+    )
     .requiredOption("--output <file>", "raw record file (JSON Lines; private: it holds parameters)")
     .option("--resume", "continue an interrupted run file", false)
     .option("--concurrency <n>", "trials in flight", positiveInt("--concurrency"), 1)

@@ -1,10 +1,12 @@
 /**
  * `fabench discover-call score`: a task set and a record file (raw or public) in, the summary out —
  * on stdout, or written atomically to `--output`. Everything is read and checked before anything
- * is written, so a refused input leaves no file behind.
+ * is written, so a refused input leaves no file behind. The headline — per model, workflow success
+ * with its interval and the failures by stage — goes to stdout beside `--output`, and to stderr
+ * when stdout carries the summary JSON, so the JSON stays one document a pipe can read.
  */
 import { checkOutput, formatJsonFile, readBytes, writeFileAtomic } from "../core/index.ts";
-import { parseRecords, parseTaskSet, scoreDiscoverCall } from "../discover-call/index.ts";
+import { parseRecords, parseTaskSet, scoreDiscoverCall, scoreLines } from "../discover-call/index.ts";
 import { EXIT, type CliIo } from "./io.ts";
 
 export interface DiscoverCallScoreOptions {
@@ -28,9 +30,15 @@ export function discoverCallScore(
   const records = parseRecords(readBytes(options.runs, "run"), options.runs);
   const summary = scoreDiscoverCall({ taskSet, records, generatedAt: now().toISOString() });
   const text = formatJsonFile(summary);
-  if (options.output === undefined) io.out(text);
-  else {
+  const headline = scoreLines(summary)
+    .map((line) => `${line}\n`)
+    .join("");
+  if (options.output === undefined) {
+    io.out(text);
+    io.err(headline);
+  } else {
     writeFileAtomic(options.output, text);
+    io.out(headline);
     io.out(
       `wrote ${options.output}: ${summary.methodology}, ${summary.records.length} records, ${summary.models.length} model(s)\n`,
     );

@@ -1,9 +1,11 @@
 /**
  * `fabench discover-call run`: the I/O shell around the Discover → Call runner. It checks the whole
  * command line, the task set, the API's base URL and key and the adapter before the first request —
- * a bad input sends nothing and leaves no file — then takes the run file's write lock, resumes from
- * it if asked, runs the trials and makes the final, atomic write that fills in the observed
- * revisions.
+ * a bad input sends nothing and leaves no file — then starts the adapter once (it must start) and
+ * sends the API one preflight discover request (it must answer), both before anything is written;
+ * then it takes the run file's write lock, resumes from it if asked, runs the trials (stopping when
+ * the API stops answering: the circuit breaker) and makes the final, atomic write that fills in the
+ * observed revisions.
  *
  * This instrument's guard against spending is its own: a dry run unless `--execute`, and
  * `--max-calls` on billed executes. The #424 prerequisite lock governs answer inference only and
@@ -28,14 +30,18 @@ import {
   adapterEnvironment,
   checkBound,
   checkLane,
+  checkProcessAdapter,
   checkProvenance,
   createDiscoverCallApi,
   createModelAdapter,
+  DEFAULT_API_TIMEOUT_MS,
+  DEFAULT_BREAKER_TRIALS,
   finalizeRecords,
   MAX_DISCOVERY_LIMIT,
   MAX_TRIALS,
   PENDING,
   parseAdapterSpec,
+  preflightApi,
   parseTaskSet,
   pendingRecords,
   planTrials,
@@ -73,6 +79,13 @@ export interface DiscoverCallRunOptions {
   readonly limit: number;
   readonly execute: boolean;
   readonly adapterTimeoutMs: number;
+  /** Time limit of one Discover → Call API request, headers and body (default 120,000 ms). */
+  readonly requestTimeout?: number;
+  /**
+   * Consecutive trials failing at the API with one infrastructure code that stop the run, unwritten
+   * (default DEFAULT_BREAKER_TRIALS).
+   */
+  readonly maxConsecutiveFailures?: number;
   /** The Discover → Call API's base URL (else QVERIS_BASE_URL, else the public API). */
   readonly baseUrl?: string;
   readonly output: string;
@@ -173,6 +186,27 @@ function buildAdapter(
   });
 }
 
+const apiTimeout = (options: DiscoverCallRunOptions) => options.requestTimeout ?? DEFAULT_API_TIMEOUT_MS;
+
+/**
+ * The adapter starts and the API answers, before any record is written or the file is locked: an
+ * adapter that cannot start, or an API that is not there, would otherwise fail every trial the
+ * same way and exit 0 with nothing measured. The adapter comes first: no API request is sent for
+ * a run whose adapter cannot run. Built-in model adapters are checked when they are built (key,
+ * base URL); asking their provider anything would be a billed call.
+ */
+async function checkReachable(
+  options: DiscoverCallRunOptions,
+  env: Readonly<Record<string, string | undefined>>,
+  api: ReturnType<typeof createDiscoverCallApi>,
+  deps: DiscoverCallRunDeps,
+): Promise<void> {
+  const spec = parseAdapterSpec(options.adapter);
+  if (spec.kind === "process")
+    await checkProcessAdapter({ command: spec.command, args: options.adapterArg, env });
+  await preflightApi(api, deps.newId(), apiTimeout(options));
+}
+
 /** Every check that needs no file written and no request sent; returns what the run needs. */
 function prepare(
   options: DiscoverCallRunOptions,
@@ -202,6 +236,7 @@ function prepare(
     fetch: deps.fetch,
     sleep: deps.sleep,
     now: () => deps.now().getTime(),
+    timeoutMs: apiTimeout(options),
   });
   const adapter = buildAdapter(options, env);
   const metadata: RawMetadata = {
@@ -226,8 +261,13 @@ export async function discoverCallRun(
   io: CliIo,
   deps: DiscoverCallRunDeps = realRunDeps(),
 ): Promise<number> {
-  const { model, taskSet, api, adapter, metadata } = prepare(options, io.env ?? {}, deps);
+  const env = io.env ?? {};
+  const { model, taskSet, api, adapter, metadata } = prepare(options, env, deps);
   const out = options.output;
+  const plan = planTrials(taskSet.tasks, options.trials);
+  const resuming = options.resume && existsSync(out);
+  // A new run checks before its folder or lock exists; a resumed one once it knows what is left.
+  if (!resuming) await checkReachable(options, env, api, deps);
   try {
     makeFolders(dirname(out));
   } catch (error) {
@@ -238,10 +278,18 @@ export async function discoverCallRun(
     warn: (line) => io.err(`${line}\n`),
   });
   try {
-    const plan = planTrials(taskSet.tasks, options.trials);
-    const resumed = resume(options, plan, model, metadata, io);
+    const resumed = resuming ? readResume(options, plan, model, metadata) : NOTHING_KEPT;
     const finished = new Set(resumed.kept.map((r) => trialKey(r.task_id, r.trial)));
     const pending = plan.filter((p) => !finished.has(trialKey(p.task.id, p.trial)));
+    if (resuming) {
+      // Nothing is sent for a finished run; a failed check leaves the file as it was.
+      if (pending.length > 0) await checkReachable(options, env, api, deps);
+      if (resumed.tornBytes > 0)
+        io.err(
+          `${out}: dropped a cut-off last line (${resumed.tornBytes} bytes) left by an interrupted run\n`,
+        );
+      rewriteRecords(out, pendingRecords(resumed.kept));
+    }
     const report = progressReporter(io, `discover-call run ${out}`, deps.clock, "trials");
     let stopping = false;
     const removeHandler = io.onInterrupt?.(() => {
@@ -254,7 +302,11 @@ export async function discoverCallRun(
       outcome = await runTrials(
         pending,
         { model, metadata },
-        { concurrency: options.concurrency, maxCalls: options.maxCalls ?? null },
+        {
+          concurrency: options.concurrency,
+          maxCalls: options.maxCalls ?? null,
+          breaker: options.maxConsecutiveFailures ?? DEFAULT_BREAKER_TRIALS,
+        },
         {
           api,
           adapter,
@@ -279,38 +331,43 @@ export async function discoverCallRun(
       catalog: [...resumed.seen.catalog, ...now.catalog],
     };
     rewriteRecords(out, finalizeRecords(records, seen));
-    return conclude(options, io, { planned: plan.length, kept: resumed.kept.length, outcome });
+    return conclude(options, io, {
+      planned: plan.length,
+      kept: resumed.kept.length,
+      outcome,
+      baseUrl: api.baseUrl,
+    });
   } finally {
     lock.release();
   }
 }
 
-/** The kept records of an earlier run, rewritten as this run holds them (observed fields pending). */
-function resume(
+const NOTHING_KEPT: ResumeState = { kept: [], tornBytes: 0, seen: { api: [], catalog: [] } };
+
+/** The kept records of an earlier run (read only: the caller rewrites them once the run may go on). */
+function readResume(
   options: DiscoverCallRunOptions,
   plan: ReturnType<typeof planTrials>,
   model: string,
   metadata: RawMetadata,
-  io: CliIo,
 ): ResumeState {
-  const none: ResumeState = { kept: [], tornBytes: 0, seen: { api: [], catalog: [] } };
-  if (!options.resume || !existsSync(options.output)) return none;
   const file = options.output;
-  const state = readResumeState({ file, bytes: readBytes(file, "run"), plan, model, metadata });
-  if (state.tornBytes > 0)
-    io.err(`${file}: dropped a cut-off last line (${state.tornBytes} bytes) left by an interrupted run\n`);
-  rewriteRecords(file, pendingRecords(state.kept));
-  return state;
+  return readResumeState({ file, bytes: readBytes(file, "run"), plan, model, metadata });
 }
 
 interface Totals {
   readonly planned: number;
   readonly kept: number;
   readonly outcome: RunOutcome;
+  readonly baseUrl: string;
 }
 
-function conclude(options: DiscoverCallRunOptions, io: CliIo, { planned, kept, outcome }: Totals): number {
-  const { records, calls, stopped } = outcome;
+function conclude(
+  options: DiscoverCallRunOptions,
+  io: CliIo,
+  { planned, kept, outcome, baseUrl }: Totals,
+): number {
+  const { records, calls, stopped, tripped } = outcome;
   const mode = options.execute
     ? `${calls} billed call(s)`
     : "dry run: no calls (add --execute to call tools)";
@@ -327,7 +384,13 @@ function conclude(options: DiscoverCallRunOptions, io: CliIo, { planned, kept, o
   const why =
     stopped === "max_calls"
       ? `stopped before the next trial: ${calls} billed call(s) made, the --max-calls limit`
-      : "interrupted";
-  io.err(`${why}; ${left} trial(s) left; continue with the same command and --resume\n`);
+      : stopped === "api_unavailable" && tripped !== null
+        ? `stopped: ${tripped.trials} consecutive trials failed at the API at ${baseUrl} with ${tripped.code} (--max-consecutive-failures); they measured the API, not the adapter, so none of them is recorded`
+        : "interrupted";
+  const resume =
+    stopped === "api_unavailable"
+      ? "once the API answers again, continue with the same command and --resume"
+      : "continue with the same command and --resume";
+  io.err(`${why}; ${left} trial(s) left; ${resume}\n`);
   return stopped === "interrupted" ? 130 : EXIT.failed;
 }

@@ -26,6 +26,8 @@ import { RevisionLog, type SeenRevisions } from "./api-revisions.ts";
 import { normalizeBaseUrl } from "./base-url.ts";
 
 export const DEFAULT_API_TIMEOUT_MS = 120_000;
+/** The preflight's discovery query: it only has to be answered, by any result or none. */
+export const PREFLIGHT_QUERY = "fabench preflight";
 
 export interface DiscoverCallApiOptions {
   /** Checked again here (exit 2 when unfit), so a caller cannot skip `resolveBaseUrl`'s rules. */
@@ -65,6 +67,12 @@ export interface DiscoverCallApi {
   discover(request: DiscoverRequest): Promise<ApiOutcome<DiscoverAnswer, ApiFailure>>;
   inspect(request: InspectRequest): Promise<ApiOutcome<InspectAnswer>>;
   execute(request: ExecuteRequest): Promise<ApiOutcome<ExecuteAnswer>>;
+  /**
+   * The preflight: one discover request with a fixed, harmless query and limit 1, retried like
+   * discover, before the first trial. Its revision headers are not kept: the reference runner makes
+   * no such request, and the records of both runners must name the same revisions.
+   */
+  preflight(sessionId: string): Promise<ApiOutcome<unknown>>;
   /** The revision headers of every kept reply so far (see api-revisions.ts). */
   revisions(): SeenRevisions;
 }
@@ -85,7 +93,13 @@ export function createDiscoverCallApi(options: DiscoverCallApiOptions): Discover
   // Called unbound: a platform fetch may refuse to run with the options object as `this`.
   const send = options.fetch;
 
-  async function attempt(path: string, body: string, rule: RetryRule, index: number): Promise<Step> {
+  async function attempt(
+    path: string,
+    body: string,
+    rule: RetryRule,
+    index: number,
+    observe: boolean,
+  ): Promise<Step> {
     const last = index + 1 >= MAX_ATTEMPTS;
     // A lost connection or a timeout carries no server hint: plain backoff where the rule allows it.
     const lost = (reason: ApiReasonCode): Step =>
@@ -125,7 +139,7 @@ export function createDiscoverCallApi(options: DiscoverCallApiOptions): Discover
           delayMs: retryDelayMs(response.headers.get("retry-after"), index, options.now),
         };
       }
-      log.observe(response.headers);
+      if (observe) log.observe(response.headers);
       if (!response.ok) {
         await discard(response);
         return { kind: "failed", reason: `http_${response.status}` };
@@ -145,11 +159,16 @@ export function createDiscoverCallApi(options: DiscoverCallApiOptions): Discover
     }
   }
 
-  async function request(path: string, payload: unknown, rule: RetryRule): Promise<ApiOutcome<unknown>> {
+  async function request(
+    path: string,
+    payload: unknown,
+    rule: RetryRule,
+    observe = true,
+  ): Promise<ApiOutcome<unknown>> {
     // Serialized once, outside the attempts: a body that cannot be written is a bug, not a network failure.
     const body = JSON.stringify(payload);
     for (let index = 0; ; index++) {
-      const step = await attempt(path, body, rule, index);
+      const step = await attempt(path, body, rule, index, observe);
       if (step.kind === "answer") return { ok: true, value: step.value, attempts: index + 1 };
       if (step.kind === "failed")
         return { ok: false, failure: transportFailure(step.reason), attempts: index + 1 };
@@ -182,6 +201,10 @@ export function createDiscoverCallApi(options: DiscoverCallApiOptions): Discover
       const body = { parameters, search_id: searchId, session_id: sessionId, model, respond_with: "full" };
       const outcome = await request(path, body, EXECUTE_RETRY);
       return outcome.ok ? { ...outcome, value: executeAnswerSchema.parse(outcome.value) } : outcome;
+    },
+    preflight(sessionId) {
+      const body = { query: PREFLIGHT_QUERY, limit: 1, session_id: sessionId, view: "routing" };
+      return request("/search", body, READ_RETRY, false);
     },
     revisions: () => log.seen(),
   };

@@ -54,12 +54,14 @@ export {
   summarizeModel,
   summarizeRecords,
 } from "./score.ts";
+export { failuresByStage, scoreLines } from "./score-text.ts";
 export { constraintAccuracy, constraintMet, requiredParameterAccuracy } from "./constraints.ts";
 export { TASK_CLUSTER_BOOTSTRAP, taskClusterInterval } from "./bootstrap.ts";
 export { COMPARABLE_METADATA } from "./comparability.ts";
 export {
   createDiscoverCallApi,
   DEFAULT_API_TIMEOUT_MS,
+  PREFLIGHT_QUERY,
   type DiscoverCallApi,
   type DiscoverCallApiOptions,
   type DiscoverRequest,
@@ -98,6 +100,8 @@ export {
   selectRequest,
 } from "./adapter-protocol.ts";
 export { adapterEnvironment, processAdapter } from "./adapters.ts";
+export { type AdapterCheck, checkProcessAdapter } from "./adapter-check.ts";
+export { isInfrastructureCode, preflightApi, preflightCause } from "./api-health.ts";
 export { createModelAdapter, parseAdapterSpec } from "./model-adapter.ts";
 export {
   constraintFor,
@@ -135,7 +139,10 @@ export {
 export { RecordAppender, recordLines, rewriteRecords } from "./record-writer.ts";
 export { readResumeState, type ResumeState } from "./resume.ts";
 export {
+  type BreakerTrip,
+  DEFAULT_BREAKER_TRIALS,
   finalizeRecords,
+  infrastructureFailure,
   OBSERVED_FIELDS,
   PENDING,
   pendingRecords,

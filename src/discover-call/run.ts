@@ -14,8 +14,18 @@
  * starts only while calls made plus permits held stay below N, and a trial that ends before its call
  * returns its permit. When no permit is left and nothing is in flight, the run stops before the next
  * trial: the calls made never exceed N, and the file is a plan prefix that `--resume` continues.
+ *
+ * The circuit breaker (issue #25): a trial that failed at the API with an infrastructure code (no
+ * connection, a timeout, 429, 5xx; api-health.ts) is held back instead of written. The next record
+ * of another kind writes the held ones after all — a lone network blip is part of the measurement,
+ * as the reference runner records it — but when `breaker` consecutive trials in plan order fail
+ * with the same such code, the run stops starting trials and drops the held records and every
+ * record after them. The file stays a plan prefix of records the reference runner would also
+ * write, and `--resume`, which never reruns a recorded trial, runs the dropped ones again: an API
+ * that was down measured nothing.
  */
 import { sha256Hex } from "../core/index.ts";
+import { isInfrastructureCode } from "./api-health.ts";
 import { summarizeRevisions, type SeenRevisions } from "./api-revisions.ts";
 import type { RawRecord } from "./records.ts";
 import type { DiscoverCallTask } from "./tasks.ts";
@@ -39,7 +49,15 @@ export interface RunSettings {
   readonly concurrency: number;
   /** At most this many billed executes in this invocation; null: no cap. Ignored in a dry run. */
   readonly maxCalls: number | null;
+  /**
+   * Stop after this many consecutive trials (plan order) fail at the API with the same
+   * infrastructure code, and write none of them; null: never.
+   */
+  readonly breaker: number | null;
 }
+
+/** Consecutive infrastructure failures of one code that stop a run, unless told otherwise. */
+export const DEFAULT_BREAKER_TRIALS = 3;
 
 export interface RunDeps extends TrialDeps {
   readonly newRunId: () => string;
@@ -53,7 +71,13 @@ export interface RunDeps extends TrialDeps {
   readonly shouldStop?: () => boolean;
 }
 
-export type StopReason = "max_calls" | "interrupted";
+export type StopReason = "max_calls" | "interrupted" | "api_unavailable";
+
+/** What tripped the breaker: the code, and the consecutive trials that failed with it (not written). */
+export interface BreakerTrip {
+  readonly code: string;
+  readonly trials: number;
+}
 
 export interface RunOutcome {
   /** The records written, in plan order: a prefix of `pending`. */
@@ -62,6 +86,14 @@ export interface RunOutcome {
   readonly calls: number;
   /** Why the run ended before its last trial; null when every trial ran. */
   readonly stopped: StopReason | null;
+  /** Set when the breaker stopped the run (`stopped` is then `api_unavailable`). */
+  readonly tripped: BreakerTrip | null;
+}
+
+/** The infrastructure code a record failed with at the API, or null. */
+export function infrastructureFailure(record: RawRecord): string | null {
+  const error = record.error;
+  return error?.stage === "api" && isInfrastructureCode(error.reason_code) ? error.reason_code : null;
 }
 
 /** Runs `pending` (a plan, or the rest of one) with at most `concurrency` trials in flight. */
@@ -74,17 +106,56 @@ export function runTrials(
   const cap = context.metadata.execute ? settings.maxCalls : null;
   const done = new Map<number, RawRecord>();
   const records: RawRecord[] = [];
+  /** The current streak of infrastructure failures of one code, in plan order, not yet written. */
+  const held: RawRecord[] = [];
+  let heldCode: string | null = null;
+  let tripped: BreakerTrip | null = null;
+  /** Records taken from `done` in plan order: written, held or (after a trip) dropped. */
+  let consumed = 0;
   let next = 0;
   let inFlight = 0;
   let calls = 0;
   let stopped: StopReason | null = null;
   let failure: { error: unknown } | null = null;
 
+  const emit = (record: RawRecord) => {
+    deps.write(record);
+    records.push(record);
+  };
+  const release = () => {
+    for (const record of held.splice(0)) emit(record);
+    heldCode = null;
+  };
+  /** The next record in plan order: written, held back, or the one that trips the breaker. */
+  const take = (record: RawRecord) => {
+    if (tripped !== null) return;
+    const code = settings.breaker === null ? null : infrastructureFailure(record);
+    if (code === null) {
+      release();
+      emit(record);
+      return;
+    }
+    if (code !== heldCode) release();
+    heldCode = code;
+    held.push(record);
+    if (held.length >= (settings.breaker as number)) {
+      tripped = { code, trials: held.length };
+      stopped = "api_unavailable";
+    }
+  };
+
   return new Promise((resolve, reject) => {
     const settle = () => {
       if (inFlight > 0) return;
+      // Held failures that did not trip the breaker are measurements after all.
+      if (failure === null && tripped === null)
+        try {
+          release();
+        } catch (error) {
+          failure = { error };
+        }
       if (failure !== null) reject(failure.error);
-      else resolve({ records, calls, stopped });
+      else resolve({ records, calls, stopped, tripped });
     };
     const finish = (index: number, record: RawRecord) => {
       inFlight -= 1;
@@ -92,11 +163,10 @@ export function runTrials(
       done.set(index, record);
       if (failure !== null) return settle();
       try {
-        for (let at = records.length; done.has(at); at++) {
-          const ready = done.get(at) as RawRecord;
-          done.delete(at);
-          deps.write(ready);
-          records.push(ready);
+        for (; done.has(consumed); consumed++) {
+          const ready = done.get(consumed) as RawRecord;
+          done.delete(consumed);
+          take(ready);
         }
         deps.progress?.(records.length, pending.length);
       } catch (error) {

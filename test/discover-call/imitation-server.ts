@@ -81,6 +81,10 @@ export type Fault =
   /** Waits `ms` before the status line (a request timeout) / sends half the body, waits, then the rest. */
   | { kind: "slow_headers"; ms: number }
   | { kind: "stall_body"; ms: number }
+  /** The headers at once, then the body one byte every `everyMs`: no pause is long, the whole is. */
+  | { kind: "trickle_body"; everyMs: number }
+  /** The normal answer: a rule that lets requests through before the next rules apply. */
+  | { kind: "pass" }
   /** A 3xx to `location` (default: the same path, so a client that follows it is seen again). */
   | { kind: "redirect"; status?: number; location?: string }
   /** Closes the socket without a reply. */
@@ -420,6 +424,17 @@ export async function startImitationServer(options: ImitationServerOptions): Pro
         res.writeHead(200, headers).write(full.slice(0, half));
         await wait(fault.ms);
         if (!req.socket.destroyed) res.end(full.slice(half));
+        return;
+      }
+      case "trickle_body": {
+        const full = Buffer.from(JSON.stringify(answer(endpoint, recorded, world, null).body));
+        res.writeHead(200, headers);
+        for (const byte of full) {
+          if (req.socket.destroyed) return;
+          res.write(Buffer.of(byte));
+          await wait(fault.everyMs);
+        }
+        if (!req.socket.destroyed) res.end();
         return;
       }
       case "revisions":

@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDraw } from "../../src/core/index.ts";
 import { type Adapter, type AdapterRequest } from "../../src/discover-call/adapter-protocol.ts";
-import { createDiscoverCallApi } from "../../src/discover-call/api.ts";
+import { createDiscoverCallApi, PREFLIGHT_QUERY } from "../../src/discover-call/api.ts";
 import { checkRecords, type RawMetadata, type RawRecord } from "../../src/discover-call/records.ts";
 import { OBSERVED_FIELDS, PENDING, planTrials, runTrials } from "../../src/discover-call/run.ts";
 import { resolveToolkitRevision } from "../../src/discover-call/run-options.ts";
@@ -92,6 +92,18 @@ const API_FAULTS: readonly FaultRule[] = [
   { endpoint: "inspect", fault: { kind: "malformed_json" } },
   { endpoint: "execute", fault: { kind: "status", status: 500 } },
 ];
+
+/**
+ * fabench's run sends one preflight discover request before the first trial (the reference runner
+ * sends none): this rule lets it through, so the faults after it meet the same trials in both.
+ */
+const PREFLIGHT_PASSES: FaultRule = { endpoint: "search", fault: { kind: "pass" } };
+
+/** The requests of the trials: every request but fabench's preflight. */
+const trialRequests = (server: ImitationServer) =>
+  server.requests.filter(
+    (r) => !(r.endpoint === "search" && (r.body as { query?: unknown }).query === PREFLIGHT_QUERY),
+  );
 
 /** Each task of the every-kind set and the outcome its record must show. */
 const EVERY_KIND: readonly [DiscoverCallTask, string][] = [
@@ -234,7 +246,11 @@ describe("every failure kind ends in its record", () => {
       dir(),
       EVERY_KIND.map(([t]) => t),
     );
-    server = await startImitationServer({ key: KEY, catalog: CATALOG, faults: API_FAULTS });
+    server = await startImitationServer({
+      key: KEY,
+      catalog: CATALOG,
+      faults: [PREFLIGHT_PASSES, ...API_FAULTS],
+    });
     const output = join(dir(), "fabench.jsonl");
     run = await runCli(runArgs({ tasks: tasksFile, output, url: server.url }), { env: ENV });
     records = readRecords(output);
@@ -387,7 +403,7 @@ describe("fabench discover-call run", () => {
     const output = join(temp(), "sessions.jsonl");
     expect((await runCli(runArgs({ tasks, output, url: server.url, trials: 2 }), { env: ENV })).code).toBe(0);
     const sessionOf = (r: (typeof server.requests)[number]) => (r.body as { session_id: string }).session_id;
-    const sessions = [...new Set(server.requests.map(sessionOf))];
+    const sessions = [...new Set(trialRequests(server).map(sessionOf))];
     expect(sessions).toHaveLength(8);
     for (const session of sessions)
       expect(server.requests.filter((r) => sessionOf(r) === session).map((r) => r.endpoint)).toEqual([
@@ -535,7 +551,7 @@ describe("fabench discover-call run", () => {
   });
 
   it("never writes the key: not to the records, stdout or stderr, even when the API echoes it", async () => {
-    server.setFaults([{ endpoint: "search", fault: { kind: "echo_key" } }]);
+    server.setFaults([PREFLIGHT_PASSES, { endpoint: "search", fault: { kind: "echo_key" } }]);
     const tasks = writeTasks(temp(), [...CALLING, behaving("process_exit")]);
     const output = join(temp(), "key.jsonl");
     const run = await runCli(runArgs({ tasks, output, url: server.url }), { env: ENV });
@@ -831,7 +847,7 @@ describe("the runner's parts", () => {
     const outcome = await runTrials(
       planTrials([t], 2),
       { model: "spy-model", metadata: METADATA },
-      { concurrency: 2, maxCalls: null },
+      { concurrency: 2, maxCalls: null, breaker: null },
       {
         api,
         adapter,

@@ -794,7 +794,14 @@ describe("discoverCallScore", () => {
     const output = join(dir(), "out", "summary.json");
     discoverCallScore({ ...files(complete(1)), output }, cli, clock);
     expect(JSON.parse(readFileSync(output, "utf8")).methodology).toBe("discover-call-v2");
-    expect(out.join("")).toBe(`wrote ${output}: discover-call-v2, 2 records, 1 model(s)\n`);
+    expect(out.join("")).toBe(
+      [
+        "model-a (configured-model, 2 tasks × 1 trial): workflow success 1.0000 (task-cluster bootstrap 95% [1.0000, 1.0000])",
+        "  failures by stage: none",
+        `wrote ${output}: discover-call-v2, 2 records, 1 model(s)`,
+        "",
+      ].join("\n"),
+    );
   });
 
   it("refuses an output that is one of its inputs, before reading anything", () => {

@@ -64,9 +64,26 @@ describe("the README's discover-call example against fabench serve", () => {
     expect(run.out).toContain(
       "121 of 121 trial(s) recorded (121 new, 0 already finished); 92 billed call(s)",
     );
-    const score = await runCli(["discover-call", "score", "--tasks", TASKS, "--runs", runs]);
+    const summary = join(temp(), "reference-keyword.summary.json");
+    const score = await runCli([
+      "discover-call",
+      "score",
+      "--tasks",
+      TASKS,
+      "--runs",
+      runs,
+      "--output",
+      summary,
+    ]);
     expect(score.code).toBe(0);
-    const model = JSON.parse(score.out).models[0];
+    // The lines the README shows under its score command.
+    expect(score.out.split("\n")).toEqual([
+      "reference-route (reference, 121 tasks × 1 trial): workflow success 0.7603 (task-cluster bootstrap 95% [0.6777, 0.8347])",
+      "  failures by stage: select 29 (ungrounded_tool_id 29)",
+      `wrote ${summary}: discover-call-v2, 121 records, 1 model(s)`,
+      "",
+    ]);
+    const model = JSON.parse(readFileSync(summary, "utf8")).models[0];
     expect(model).toMatchObject({
       selection_grounded_rate: 0.7603,
       call_success_rate: 1,

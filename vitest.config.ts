@@ -1,9 +1,26 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * Two tiers, every check kept. `npm test` runs the fast tier (every `*.test.ts` that is not slow);
+ * `npm run test:slow` the slow one (`*.slow.test.ts`: full-size Monte Carlo runs, the path sweep,
+ * the packed package, the soak, the browser, the reference harness and the kill -9 suites);
+ * `npm run test:all` both, which is what CI runs. A test is slow because of what it does (a
+ * simulation at full size, many child processes), never because of the machine it runs on.
+ */
+const SLOW = "test/**/*.slow.test.ts";
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     // The CLI tests spawn the real binary a few times; give them room on a shared machine.
     testTimeout: 30_000,
+    // Fixtures many files read (a reference run and its summary) are built once per test run.
+    globalSetup: ["test/helpers/global-setup.ts"],
+    projects: [
+      {
+        extends: true,
+        test: { name: "fast", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, SLOW] },
+      },
+      { extends: true, test: { name: "slow", include: [SLOW], testTimeout: 900_000 } },
+    ],
   },
 });

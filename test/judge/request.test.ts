@@ -20,9 +20,8 @@ import { episodeAnswer } from "../../src/judge/run.ts";
 import type { RunRecord } from "../../src/conditions/runner/index.ts";
 import { anthropicRequest, openaiRequest } from "../../src/providers/index.ts";
 import { bundled } from "../helpers/bundled.ts";
-import { runCli } from "../helpers/cli.ts";
 import { BUNDLED_PROTOCOL_PATH } from "../helpers/protocol.ts";
-import { join, useSuiteTempDir } from "../helpers/temp.ts";
+import { sharedFixture } from "../helpers/shared-fixtures.ts";
 
 const { protocol, catalogs, corpus } = bundled();
 const prompt = loadJudgePrompt(BUNDLED_PROTOCOL_PATH, protocol);
@@ -99,13 +98,10 @@ describe("buildJudgeRequest", () => {
 });
 
 describe("fuzz: every episode of a full reference run", () => {
-  const dir = useSuiteTempDir();
   let records: RunRecord[] = [];
   beforeAll(async () => {
-    const out = join(dir(), "reference.jsonl");
-    const result = await runCli(["run", "--agent", "reference", "--concurrency", "4", "--out", out]);
-    expect(result.code, result.err).toBe(0);
-    records = readFileSync(out, "utf8")
+    const { run } = await sharedFixture("full");
+    records = readFileSync(run, "utf8")
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l) as RunRecord);

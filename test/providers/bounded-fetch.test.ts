@@ -8,6 +8,7 @@ import type { FabenchError } from "../../src/core/index.ts";
 import {
   boundedFetch,
   classify,
+  createBatchProvider,
   createClient,
   withRetries,
   type StartTimer,
@@ -168,6 +169,68 @@ describe("a model client against a server that trickles its body (loopback)", ()
       expect(provider.requests.count).toBe(2);
     } finally {
       await provider.close();
+    }
+  });
+});
+
+describe("batch result downloads against a server that trickles the file (loopback)", () => {
+  /** Answers a batch's status at once and trickles its results file, for both batch APIs. */
+  async function tricklingBatchServer() {
+    const { createServer } = await import("node:http");
+    const hits: string[] = [];
+    const server = createServer((req, res) => {
+      const url = req.url ?? "";
+      hits.push(url);
+      const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      const json = (body: unknown) =>
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+      if (url === "/v1/batches/batch_1")
+        return json({ id: "batch_1", object: "batch", status: "completed", output_file_id: "file-out" });
+      if (url === "/v1/messages/batches/msgbatch_1")
+        return json({
+          id: "msgbatch_1",
+          type: "message_batch",
+          processing_status: "ended",
+          results_url: `${base}/v1/messages/batches/msgbatch_1/results`,
+        });
+      // The results file: headers at once, then a byte every 200 ms until the client goes away.
+      res.writeHead(200, { "content-type": "application/octet-stream" });
+      res.flushHeaders();
+      const timer = setInterval(() => res.write("{"), 200);
+      res.on("close", () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    return {
+      url,
+      hits,
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    };
+  }
+
+  it.each([
+    ["openai", "/v1", "batch_1", "/v1/files/file-out/content"],
+    ["anthropic", "", "msgbatch_1", "/v1/messages/batches/msgbatch_1/results"],
+  ])("%s: the download ends with provider_timeout instead of hanging", async (kind, path, id, download) => {
+    const server = await tricklingBatchServer();
+    try {
+      const batches = createBatchProvider({
+        kind,
+        model: "m",
+        env: { OPENAI_API_KEY: "k", ANTHROPIC_API_KEY: "k" },
+        baseUrl: `${server.url}${path}`,
+        openaiApi: "chat",
+        timeoutMs: 300,
+      });
+      const error = await batches.results(id).catch((e: unknown) => e);
+      expect(classify(error)).toMatchObject({ code: "provider_timeout", retryable: true });
+      expect(server.hits).toContain(download);
+    } finally {
+      await server.close();
     }
   });
 });

@@ -1,5 +1,6 @@
 /** `fabench judge`: the optional secondary judge of final answers — running it, and how two judgings agree. */
 import { type Command } from "commander";
+import { DEFAULT_BREAKER } from "../core/circuit-breaker.ts";
 import type { judgeAgreement } from "../commands/judge-agreement.ts";
 import type { judgeRun } from "../commands/judge-run.ts";
 import {
@@ -60,6 +61,12 @@ export function registerJudge(program: Command, r: Registrar): void {
       "--max-errors <n>",
       "stop early after this many infrastructure errors",
       positiveInt("--max-errors"),
+    )
+    .option(
+      "--breaker <n>",
+      "stop after this many infrastructure errors in a row with the same code (0: never)",
+      nonNegativeInt("--breaker"),
+      DEFAULT_BREAKER,
     )
     .option(
       "--seed <n>",

@@ -1,5 +1,6 @@
 /** `fabench run` and `fabench runs`: replaying the benchmark to an agent, and run files. */
 import { type Command, Option } from "commander";
+import { DEFAULT_BREAKER } from "../core/circuit-breaker.ts";
 import type { run } from "../commands/run.ts";
 import { LANES } from "../conditions/agents/lanes.ts";
 import { DEFAULT_TOKENIZER, TOKENIZERS } from "../conditions/execution/tokens.ts";
@@ -16,6 +17,7 @@ import {
   list,
   manifestOption,
   planOption,
+  nonNegativeInt,
   positiveInt,
   protocolOption,
   type Registrar,
@@ -58,6 +60,12 @@ export function registerRun(program: Command, r: Registrar): void {
       "--max-errors <n>",
       "stop early after this many infrastructure errors",
       positiveInt("--max-errors"),
+    )
+    .option(
+      "--breaker <n>",
+      "stop after this many infrastructure errors in a row with the same code (0: never)",
+      nonNegativeInt("--breaker"),
+      DEFAULT_BREAKER,
     );
   withOptions(runCommand, spendingOptions(), connectionOptions());
   runCommand

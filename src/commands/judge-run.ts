@@ -61,6 +61,7 @@ import {
 } from "../providers/index.ts";
 import { load, loadCheckedCorpus, type LoadedBenchmark } from "./benchmark.ts";
 import { loadPrice } from "./inputs.ts";
+import { breakerLine } from "./breaker.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { progressReporter } from "./progress.ts";
 
@@ -77,6 +78,8 @@ export interface JudgeRunOptions {
   readonly resume: boolean;
   readonly retryErrors: boolean;
   readonly maxErrors?: number;
+  /** Stop after this many failed requests in a row with the same code (0: never). */
+  readonly breaker: number;
   /** The shuffle's seed (default: the protocol's statistics.seed). */
   readonly seed?: number;
   readonly estimate: boolean;
@@ -187,6 +190,9 @@ export async function judgeRun(options: JudgeRunOptions, io: CliIo): Promise<num
   }
   const judge = createJudge(options, settings, budget, counter, corpus.tasksSha256, loaded);
   const context: JudgeContext = { ...base, identity: judge.identity };
+  // One free request to the provider before anything is written: a dead or mistyped base URL or a
+  // refused key ends the run here (exit 2), not after every request has retried it.
+  if (episodes.length > 0) await judge.preflight?.();
   // Every check has passed: the folder may be made, and the lock taken before the file is read.
   try {
     makeFolders(dirname(out));
@@ -370,6 +376,7 @@ async function execute(
         context,
         concurrency: options.concurrency,
         maxErrors: options.maxErrors ?? null,
+        breaker: options.breaker,
       },
       {
         write: (j) => writer.append(j),
@@ -399,6 +406,7 @@ async function execute(
     requests: result.requests,
     stopped: result.stopped,
     stop_reason: result.stopReason,
+    breaker: result.tripped,
     spent_usd: budget.priced ? Math.round(budget.spentUsd * 10_000) / 10_000 : null,
   };
   if (options.json) printJson(io, summary);
@@ -413,9 +421,14 @@ async function execute(
     return EXIT.failed;
   }
   if (!result.stopped) return EXIT.ok;
+  if (result.stopReason === "breaker" && result.tripped !== null) {
+    io.err(`${breakerLine(result.tripped, options.breaker)}\n`);
+    return EXIT.failed;
+  }
   const why = {
     interrupted: "interrupted",
     max_errors: `stopped after ${errors} infrastructure errors (--max-errors)`,
+    breaker: "stopped by the circuit breaker (--breaker)",
     budget_exhausted: "stopped before a request that could exceed --budget-usd",
   }[result.stopReason ?? "interrupted"];
   io.err(

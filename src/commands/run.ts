@@ -25,6 +25,7 @@ import {
   type WriteLock,
 } from "../core/index.ts";
 import { load, loadCheckedCorpus } from "./benchmark.ts";
+import { breakerLine } from "./breaker.ts";
 import { prerequisiteFor, renderBlocking, unlockRecord } from "./conveyor.ts";
 import { estimateRun } from "./estimate.ts";
 import { loadConditionManifest, loadPrice, readTextFile } from "./inputs.ts";
@@ -59,6 +60,8 @@ export interface RunOptions {
   readonly resume: boolean;
   readonly retryErrors: boolean;
   readonly maxErrors?: number;
+  /** Stop after this many infrastructure errors in a row with the same code (0: never). */
+  readonly breaker: number;
   readonly tokenizer: string;
   readonly estimate: boolean;
   readonly prices?: string;
@@ -248,6 +251,9 @@ export async function run(options: RunOptions, io: CliIo): Promise<number> {
       else io.out(renderEstimate(options.agent, estimate));
       return EXIT.ok;
     }
+    // One free request to the provider before anything is written: a dead or mistyped base URL or
+    // a refused key ends the run here (exit 2), not after every episode has retried it.
+    if (episodes.length > 0) await agent.preflight?.();
     return await execute(options, out, matrix, episodes, budget, io, lock);
   } finally {
     lock?.release();
@@ -322,7 +328,7 @@ async function execute(
   let result;
   try {
     result = await runMatrix(
-      { ...matrix, episodes: pending, maxErrors: options.maxErrors ?? null },
+      { ...matrix, episodes: pending, maxErrors: options.maxErrors ?? null, breaker: options.breaker },
       {
         now: () => new Date(),
         clock,
@@ -350,6 +356,7 @@ async function execute(
     errors: result.errors,
     stopped: result.stopped,
     stop_reason: result.stopReason,
+    breaker: result.tripped,
     spent_usd: budget.priced ? Math.round(budget.spentUsd * 10_000) / 10_000 : null,
   };
   if (options.json) printJson(io, summary);
@@ -365,9 +372,14 @@ async function execute(
     return EXIT.failed;
   }
   if (!result.stopped) return EXIT.ok;
+  if (result.stopReason === "breaker" && result.tripped !== null) {
+    io.err(`${breakerLine(result.tripped, options.breaker)}\n`);
+    return EXIT.failed;
+  }
   const why = {
     interrupted: "interrupted",
     max_errors: `stopped after ${result.errors} infrastructure errors (--max-errors)`,
+    breaker: "stopped by the circuit breaker (--breaker)",
     budget_exhausted: "stopped before a request that could exceed --budget-usd",
   }[result.stopReason ?? "interrupted"];
   io.err(

@@ -42,6 +42,7 @@ export {
 export { caseFold, collapsePythonWhitespace, normalizeQuery } from "./normalize.ts";
 export { compareCodePoints, LineIndex, sortByCodePoint } from "./text.ts";
 export { mapConcurrent } from "./concurrency.ts";
+export { CircuitBreaker, DEFAULT_BREAKER, type Tripped } from "./circuit-breaker.ts";
 export { issuePath, withJsonLines, zodProblems } from "./schema.ts";
 export { loadUnitConverter, type UnitConverter } from "./units.ts";
 export { jsonEqual } from "./json-equal.ts";

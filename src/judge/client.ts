@@ -34,6 +34,8 @@ export interface Judge {
    * command agent's episode is started with; no judge is shown it.
    */
   complete(request: ProviderRequest, task: Task): Promise<JudgeReply>;
+  /** A model judge: the provider's preflight (see ProviderClient); absent for a command judge. */
+  preflight?(): Promise<void>;
 }
 
 export interface ProviderJudgeOptions {
@@ -51,6 +53,9 @@ export interface ProviderJudgeOptions {
 export function providerJudge(options: ProviderJudgeOptions): Judge {
   return {
     identity: options.identity,
+    preflight: async () => {
+      await options.provider.preflight?.();
+    },
     complete: async (request) => {
       const meter = { budget: options.budget, limiter: options.limiter, countOutput: options.count };
       const reply = await meteredRequest(

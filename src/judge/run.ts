@@ -7,7 +7,14 @@
  * does not depend on which request finishes first.
  */
 import type { Task } from "../authoring/index.ts";
-import { FabenchError, mapConcurrent, sha256Hex, type EpisodeKey } from "../core/index.ts";
+import {
+  CircuitBreaker,
+  FabenchError,
+  mapConcurrent,
+  sha256Hex,
+  type EpisodeKey,
+  type Tripped,
+} from "../core/index.ts";
 import { parseEnvelope } from "../envelope/index.ts";
 import type { GenerationSettings } from "../providers/index.ts";
 import type { Judge, JudgeReply } from "./client.ts";
@@ -116,11 +123,14 @@ export interface JudgeRunInput {
   readonly concurrency: number;
   /** Stop sending once this many requests ended in infrastructure errors (null: never). */
   readonly maxErrors: number | null;
+  /** Stop sending after this many failed requests in a row with the same code (null, 0 or absent: never). */
+  readonly breaker?: number | null;
 }
 
 export interface JudgeRunDeps {
   readonly write: (judgment: Judgment) => void;
-  readonly progress: (done: number, total: number) => void;
+  /** `errors`: requests that failed so far (infrastructure errors). */
+  readonly progress: (done: number, total: number, errors: number) => void;
   readonly shouldStop: () => boolean;
 }
 
@@ -130,7 +140,9 @@ export interface JudgeRunResult {
   /** Requests sent (not_judged lines send none). */
   readonly requests: number;
   readonly stopped: boolean;
-  readonly stopReason: "interrupted" | "max_errors" | "budget_exhausted" | null;
+  readonly stopReason: "interrupted" | "max_errors" | "breaker" | "budget_exhausted" | null;
+  /** The code and count that tripped the circuit breaker, when it stopped the run. */
+  readonly tripped: Tripped | null;
 }
 
 /** Judges `episodes` with at most `concurrency` requests in flight, writing each line as it is ready. */
@@ -140,6 +152,7 @@ export async function judgeEpisodes(input: JudgeRunInput, deps: JudgeRunDeps): P
   let requests = 0;
   let errors = 0;
   let stopReason: JudgeRunResult["stopReason"] = null;
+  const breaker = new CircuitBreaker(input.breaker ?? null);
   // Each line is written as soon as its reply is in: a paid reply is never held in memory behind a
   // slower one, so a kill loses nothing but requests in flight. The command puts a finished file
   // into the seeded order afterwards (`inJudgeOrder`), so the artefact is still deterministic.
@@ -147,7 +160,7 @@ export async function judgeEpisodes(input: JudgeRunInput, deps: JudgeRunDeps): P
     deps.write(line);
     written += 1;
     byStatus[line.status] += 1;
-    deps.progress(written, input.episodes.length);
+    deps.progress(written, input.episodes.length, byStatus.error);
   };
   const one = async (episode: JudgeEpisode): Promise<Judgment | null> => {
     if (stopReason === null && deps.shouldStop()) stopReason = "interrupted";
@@ -174,6 +187,8 @@ export async function judgeEpisodes(input: JudgeRunInput, deps: JudgeRunDeps): P
     // Counted when it happens, not when written: a line may wait behind a slower earlier one.
     if (line.status === "error") errors += 1;
     if (input.maxErrors !== null && errors >= input.maxErrors) stopReason ??= "max_errors";
+    // A reply (judged or malformed) resets the breaker; lines that sent nothing do not count.
+    if (breaker.record(line.status === "error" ? line.reason : null)) stopReason ??= "breaker";
     return line;
   };
   await mapConcurrent(input.episodes, input.concurrency, async (episode) => {
@@ -187,5 +202,6 @@ export async function judgeEpisodes(input: JudgeRunInput, deps: JudgeRunDeps): P
     requests,
     stopped: !done,
     stopReason: done ? null : (stopReason ?? "interrupted"),
+    tripped: done ? null : breaker.tripped,
   };
 }

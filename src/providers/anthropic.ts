@@ -1,6 +1,8 @@
 /** Anthropic Messages API with native tool use, through the official SDK; prompt caching on the system prompt and tools. */
 import Anthropic from "@anthropic-ai/sdk";
-import { cappedFetch } from "./http.ts";
+import { redactUrl } from "./connection.ts";
+import { boundedFetch } from "./http.ts";
+import { preflight } from "./preflight.ts";
 import type { ProviderClient, ProviderReply, ProviderRequest, ToolCall } from "./types.ts";
 
 type Block = Record<string, unknown>;
@@ -66,10 +68,12 @@ export function anthropicClient(options: {
     baseURL: options.baseURL,
     maxRetries: 0,
     timeout: options.timeoutMs,
-    fetch: cappedFetch(options.maxResponseBytes),
+    // The SDK's own timeout ends at the headers; this one also covers the body.
+    fetch: boundedFetch({ maxBytes: options.maxResponseBytes, timeoutMs: options.timeoutMs }),
   });
   return {
     name: "anthropic",
+    preflight: () => preflight(redactUrl(options.baseURL), () => client.models.list({ limit: 1 })),
     async complete(request): Promise<ProviderReply> {
       return readAnthropicMessage(
         (await client.messages.create(

@@ -1,9 +1,15 @@
 /**
- * The `fetch` the SDK clients use: the platform's, with a cap on the size of a reply. A reply that
- * declares more than the cap (`Content-Length`) is refused before its body is read; one that
- * streams past it is cut off there, so no reply is ever held in memory whole beyond the cap. Either
- * way the request fails with `response_too_large`, which is not retried: the episode records it
- * and the run goes on.
+ * The `fetch` the SDK clients use: the platform's, with a cap on the size of a reply and a time
+ * limit on the whole request. A reply that declares more than the cap (`Content-Length`) is refused
+ * before its body is read; one that streams past it is cut off there, so no reply is ever held in
+ * memory whole beyond the cap. Either way the request fails with `response_too_large`, which is not
+ * retried: the episode records it and the run goes on.
+ *
+ * The SDKs' own `timeout` stops at the headers: a server that sends them and then trickles its
+ * body a byte at a time would hold a request forever. Here one timer covers the request from the
+ * moment it is sent until its body has been read to the end (or cancelled); when it fires, the
+ * body stream fails with `provider_timeout` (retried like any time-out) and the connection is
+ * aborted.
  */
 import { FabenchError } from "../core/index.ts";
 
@@ -19,28 +25,125 @@ export function responseTooLarge(maxBytes: number): FabenchError {
   });
 }
 
+export function requestTimedOut(timeoutMs: number): FabenchError {
+  return new FabenchError({
+    kind: "input",
+    stage: "provider",
+    code: "provider_timeout",
+    message: `the provider's reply did not arrive in full within --request-timeout ${timeoutMs}`,
+  });
+}
+
+/** Starts a timer that calls `fire` after `ms`; the function it returns cancels it. Injectable for tests. */
+export type StartTimer = (ms: number, fire: () => void) => () => void;
+
+export const realTimer: StartTimer = (ms, fire) => {
+  const timer = setTimeout(fire, ms);
+  // A timer left behind by a body nobody reads must not keep the process alive.
+  timer.unref?.();
+  return () => clearTimeout(timer);
+};
+
+export interface FetchLimits {
+  /** The largest body read; null: no cap (batch result files, capped per line instead). */
+  readonly maxBytes: number | null;
+  /** The time limit of the whole request, body included; null: none. */
+  readonly timeoutMs: number | null;
+  readonly base?: typeof fetch;
+  readonly timer?: StartTimer;
+}
+
 /** `base` (the global `fetch` by default) with every response body limited to `maxBytes`. */
 export function cappedFetch(maxBytes: number, base: typeof fetch = fetch): typeof fetch {
+  return boundedFetch({ maxBytes, timeoutMs: null, base });
+}
+
+/** `base` with a size cap on every reply and one time limit on each request, headers and body. */
+export function boundedFetch(limits: FetchLimits): typeof fetch {
+  const base = limits.base ?? fetch;
+  const timer = limits.timer ?? realTimer;
+  const { maxBytes, timeoutMs } = limits;
   return async (input, init) => {
-    const response = await base(input, init);
+    const controller = new AbortController();
+    const outer = init?.signal ?? null;
+    const forward = () => controller.abort(outer?.reason);
+    if (outer?.aborted) forward();
+    else outer?.addEventListener("abort", forward, { once: true });
+    const timeout = timeoutMs === null ? null : requestTimedOut(timeoutMs);
+    let fired = false;
+    // Set once the body stream exists: the timer errors it before the connection is aborted, so
+    // the reader sees the time-out and not whatever the platform makes of the abort.
+    let failBody: ((error: unknown) => void) | null = null;
+    const cancelTimer =
+      timeoutMs === null
+        ? () => undefined
+        : timer(timeoutMs, () => {
+            fired = true;
+            failBody?.(timeout);
+            controller.abort(timeout);
+          });
+    const settle = () => {
+      cancelTimer();
+      outer?.removeEventListener("abort", forward);
+    };
+    let response: Response;
+    try {
+      response = await base(input, { ...init, signal: controller.signal });
+    } catch (error) {
+      settle();
+      throw fired ? timeout : error;
+    }
     const declared = Number(response.headers.get("content-length") ?? "");
-    if (Number.isFinite(declared) && declared > maxBytes) {
+    if (maxBytes !== null && Number.isFinite(declared) && declared > maxBytes) {
+      settle();
       await response.body?.cancel().catch(() => undefined);
       throw responseTooLarge(maxBytes);
     }
-    if (response.body === null) return response;
+    if (response.body === null) {
+      settle();
+      return response;
+    }
+    const reader = response.body.getReader();
     let seen = 0;
-    const counted = response.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          seen += chunk.byteLength;
-          // Erroring the stream cancels the source: nothing past the cap is read.
-          if (seen > maxBytes) controller.error(responseTooLarge(maxBytes));
-          else controller.enqueue(chunk);
-        },
-      }),
-    );
-    return new Response(counted, {
+    let ended = false;
+    const end = (controllerOf: ReadableStreamDefaultController<Uint8Array>, error?: unknown) => {
+      if (ended) return;
+      ended = true;
+      settle();
+      if (error === undefined) controllerOf.close();
+      else controllerOf.error(error);
+    };
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        failBody = (error) => end(c, error);
+        if (fired) end(c, timeout);
+      },
+      async pull(c) {
+        let chunk: Awaited<ReturnType<typeof reader.read>>;
+        try {
+          chunk = await reader.read();
+        } catch (error) {
+          end(c, fired ? timeout : error);
+          return;
+        }
+        if (ended) return;
+        if (chunk.done) return end(c);
+        seen += chunk.value.byteLength;
+        if (maxBytes !== null && seen > maxBytes) {
+          // Nothing past the cap is read: the source is cancelled and the connection let go.
+          end(c, responseTooLarge(maxBytes));
+          reader.cancel().catch(() => undefined);
+          return;
+        }
+        c.enqueue(chunk.value);
+      },
+      cancel(reason) {
+        ended = true;
+        settle();
+        return reader.cancel(reason).catch(() => undefined);
+      },
+    });
+    return new Response(body, {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,

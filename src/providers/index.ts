@@ -48,7 +48,17 @@ export {
   resolveApiKey,
 } from "./connection.ts";
 export { meteredRequest, type Meter } from "./metered.ts";
-export { cappedFetch, DEFAULT_MAX_RESPONSE_BYTES, responseTooLarge } from "./http.ts";
+export {
+  boundedFetch,
+  cappedFetch,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  realTimer,
+  requestTimedOut,
+  responseTooLarge,
+  type FetchLimits,
+  type StartTimer,
+} from "./http.ts";
+export { preflight, preflightCause } from "./preflight.ts";
 export { asTextProtocol, parseTextToolCalls, textToolsPrompt } from "./text-protocol.ts";
 export { anthropicRequest, toAnthropicMessages } from "./anthropic.ts";
 export { openaiMessages, openaiRequest, readToolCall } from "./openai.ts";

@@ -1,6 +1,8 @@
 /** OpenAI Responses API with function tools (`--openai-api responses`), through the official SDK. */
 import { FabenchError } from "../core/index.ts";
+import { redactUrl } from "./connection.ts";
 import { openaiSdk, readToolCall } from "./openai.ts";
+import { preflight } from "./preflight.ts";
 import type { ProviderClient, ProviderReply, ProviderRequest } from "./types.ts";
 
 export function responsesInput(request: ProviderRequest): Array<Record<string, unknown>> {
@@ -122,6 +124,7 @@ export function openaiResponsesClient(options: {
   const client = openaiSdk({ ...options, maxRetries: 0 });
   return {
     name: "openai-responses",
+    preflight: () => preflight(redactUrl(options.baseURL), () => client.models.list()),
     async complete(request) {
       const response = (await client.responses.create(
         responsesRequest(options.model, request) as never,

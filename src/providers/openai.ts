@@ -1,7 +1,9 @@
 /** OpenAI Chat Completions with tools (and OpenAI-compatible servers: vLLM, llama.cpp, Ollama), through the official SDK. */
 import OpenAI from "openai";
 import { FabenchError } from "../core/index.ts";
-import { cappedFetch } from "./http.ts";
+import { redactUrl } from "./connection.ts";
+import { boundedFetch } from "./http.ts";
+import { preflight } from "./preflight.ts";
 import type { ProviderClient, ProviderReply, ProviderRequest, ToolCall } from "./types.ts";
 
 export function openaiMessages(request: ProviderRequest): Array<Record<string, unknown>> {
@@ -94,7 +96,8 @@ export function openaiSdk(options: {
   maxRetries: number;
   maxResponseBytes: number | null;
 }): OpenAI {
-  const capped = options.maxResponseBytes === null ? fetch : cappedFetch(options.maxResponseBytes);
+  // The SDK's own timeout ends at the headers; this one also covers the body.
+  const capped = boundedFetch({ maxBytes: options.maxResponseBytes, timeoutMs: options.timeoutMs });
   return new OpenAI({
     // The SDK insists on a credential; without a key this placeholder is stripped from every request.
     apiKey: options.apiKey ?? "no-key",
@@ -129,6 +132,7 @@ export function openaiClient(options: {
   const client = openaiSdk({ ...options, maxRetries: 0 });
   return {
     name: options.compatible ? "openai-compatible" : "openai",
+    preflight: () => preflight(redactUrl(options.baseURL), () => client.models.list()),
     async complete(request): Promise<ProviderReply> {
       return readChatCompletion(
         (await client.chat.completions.create(

@@ -79,14 +79,15 @@ function causes(error: unknown): unknown[] {
 /** Reduces any error an SDK or fetch throws to a code, a status and whether to retry. */
 export function classify(error: unknown): Failure {
   const chain = causes(error);
-  // Our own coded errors (a reply too large, a reply without choices) win, however deeply wrapped;
-  // of them only a reply that could not be read is worth another attempt.
+  // Our own coded errors (a reply too large, a reply without choices, a body that did not arrive
+  // in time) win, however deeply wrapped; of them only a reply that could not be read and one that
+  // timed out are worth another attempt.
   const own = chain.find((e): e is FabenchError => e instanceof FabenchError);
   if (own)
     return {
       code: own.code,
       status: null,
-      retryable: own.code === "provider_bad_response",
+      retryable: own.code === "provider_bad_response" || own.code === "provider_timeout",
       retryAfterMs: null,
     };
   const e = error as {

@@ -156,6 +156,9 @@ describe("model agents against fake providers", () => {
       ...SMALL,
       "--max-retries",
       "2",
+      // Every episode is to be recorded, however many fail in a row (the breaker is tested in fail-fast.test.ts).
+      "--breaker",
+      "0",
     ]);
     faults = () => null;
     const records = read(out);
@@ -414,7 +417,19 @@ describe("a run in which nothing was measured", () => {
     chmodSync(script, 0o755);
     const out = join(dir, "run.jsonl");
     const result = await runCli(
-      ["run", "--agent", `command:${script}`, "--conveyor", conveyor, "--out", out, ...SMALL],
+      // --breaker 0: every episode runs, so every one of them can fail (the breaker would stop at 5).
+      [
+        "run",
+        "--agent",
+        `command:${script}`,
+        "--conveyor",
+        conveyor,
+        "--out",
+        out,
+        ...SMALL,
+        "--breaker",
+        "0",
+      ],
       {
         env: { PATH: process.env["PATH"] },
       },

@@ -2,7 +2,8 @@
  * A fake model provider on 127.0.0.1 that speaks the Anthropic Messages and OpenAI Chat
  * Completions wire formats, so the official SDKs talk to it through their base URL. Its "model"
  * is the reference agent's policy, read from the conversation alone; faults are injected per
- * request number.
+ * request number. The models list (`GET /v1/models`, the runs' preflight) is answered apart: it is
+ * not a numbered request, so a run's preflight shifts no fault; `preflight` injects its faults.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -22,7 +23,11 @@ export type Fault =
   | { kind: "stall" }
   | { kind: "malformed_json" }
   | { kind: "truncated_arguments" }
-  | { kind: "unknown_tool" };
+  | { kind: "unknown_tool" }
+  /** Sends the headers at once, then the body one byte every `intervalMs`, until the client goes away. */
+  | { kind: "trickle"; intervalMs: number }
+  /** Closes the connection without an answer. */
+  | { kind: "close" };
 
 export interface FakeProvider {
   readonly url: string;
@@ -37,6 +42,8 @@ export interface FakeProvider {
     inFlight: number;
     maxInFlight: number;
     batchItems: string[];
+    /** The credential header of each models-list request (the preflight), in order. */
+    models: string[];
   };
   close(): Promise<void>;
 }
@@ -49,6 +56,8 @@ export interface FakeOptions {
   readonly usage?: "tokenizer" | "chars";
   /** Create the first N batches but drop the connection instead of answering (a lost answer). */
   readonly dropBatchCreates?: number;
+  /** A fault for the n-th models-list request (the preflight); none by default. */
+  readonly preflight?: (n: number) => Fault | null;
 }
 
 const counter = await loadTokenCounter();
@@ -62,6 +71,7 @@ export async function startFakeProvider(options: FakeOptions): Promise<FakeProvi
     inFlight: 0,
     maxInFlight: 0,
     batchItems: [] as string[],
+    models: [] as string[],
   };
   const count =
     options.usage === "chars"
@@ -71,6 +81,7 @@ export async function startFakeProvider(options: FakeOptions): Promise<FakeProvi
   async function handle(req: IncomingMessage, res: ServerResponse) {
     let raw = "";
     for await (const chunk of req) raw += chunk;
+    if (req.method === "GET" && /^\/v1\/models(\?|$)/.test(req.url ?? "")) return modelsList(req, res);
     requests.inFlight += 1;
     requests.maxInFlight = Math.max(requests.maxInFlight, requests.inFlight);
     try {
@@ -80,12 +91,35 @@ export async function startFakeProvider(options: FakeOptions): Promise<FakeProvi
       requests.inFlight -= 1;
     }
   }
+  /** Both APIs' list shape at once: OpenAI reads `object` and `data`, Anthropic `data` and `has_more`. */
+  function modelsList(req: IncomingMessage, res: ServerResponse) {
+    const n = requests.models.length;
+    requests.models.push(String(req.headers["authorization"] ?? req.headers["x-api-key"] ?? ""));
+    const fault = options.preflight?.(n) ?? null;
+    if (fault?.kind === "close") return void req.socket.destroy();
+    if (fault?.kind === "status")
+      return void res
+        .writeHead(fault.status, { "content-type": "application/json" })
+        .end(JSON.stringify({ type: "error", error: { type: "authentication_error", message: "no" } }));
+    const data = [{ id: "fake-model", object: "model", type: "model", created: 1_790_000_000 }];
+    res.writeHead(200, { "content-type": "application/json" }).end(
+      JSON.stringify({
+        object: "list",
+        data,
+        has_more: false,
+        first_id: "fake-model",
+        last_id: "fake-model",
+      }),
+    );
+  }
+
   async function respond(req: IncomingMessage, res: ServerResponse, raw: string) {
     const n = requests.count++;
     requests.paths.push(req.url ?? "");
     requests.authorization.push(String(req.headers["authorization"] ?? req.headers["x-api-key"] ?? ""));
     const fault = options.fault?.(n, req.url ?? "") ?? null;
     if (fault?.kind === "stall") return new Promise<void>((resolve) => res.on("close", () => resolve()));
+    if (fault?.kind === "close") return void req.socket.destroy();
     await sleep(options.latencyMs ?? 0);
     if (fault?.kind === "status") {
       const headers: Record<string, string> = {
@@ -117,7 +151,30 @@ export async function startFakeProvider(options: FakeOptions): Promise<FakeProvi
       return res
         .writeHead(400, { "content-type": "application/json" })
         .end(JSON.stringify({ error: { message: "unknown task" } }));
+    if (fault?.kind === "trickle") return trickle(res, JSON.stringify(payload), fault.intervalMs);
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(payload));
+  }
+
+  /** The whole reply, a byte at a time: the headers arrive at once, the body never in time. */
+  function trickle(res: ServerResponse, text: string, intervalMs: number): Promise<void> {
+    const body = Buffer.from(text);
+    res.writeHead(200, { "content-type": "application/json", "content-length": String(body.length) });
+    res.flushHeaders();
+    return new Promise<void>((resolve) => {
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (sent >= body.length) {
+          clearInterval(timer);
+          res.end();
+          return resolve();
+        }
+        res.write(body.subarray(sent, ++sent));
+      }, intervalMs);
+      res.on("close", () => {
+        clearInterval(timer);
+        resolve();
+      });
+    });
   }
 
   /** The fake model's reply to one request body, in the provider's format (null: unknown task). */

@@ -77,18 +77,26 @@ function scripted(script: Script): Judge & { requests: ProviderRequest[] } {
 async function judgeAll(
   episodes: JudgeEpisode[],
   judge: Judge,
-  extra: { concurrency?: number; maxErrors?: number; stopAfter?: number } = {},
+  extra: { concurrency?: number; maxErrors?: number; stopAfter?: number; breaker?: number } = {},
 ) {
   const lines: Judgment[] = [];
+  const progress: number[] = [];
   const result = await judgeEpisodes(
-    { episodes, judge, context, concurrency: extra.concurrency ?? 1, maxErrors: extra.maxErrors ?? null },
+    {
+      episodes,
+      judge,
+      context,
+      concurrency: extra.concurrency ?? 1,
+      maxErrors: extra.maxErrors ?? null,
+      breaker: extra.breaker ?? null,
+    },
     {
       write: (j) => lines.push(judgmentSchema.parse(j)),
-      progress: () => undefined,
+      progress: (_done, _total, errors) => progress.push(errors),
       shouldStop: () => extra.stopAfter !== undefined && lines.length >= extra.stopAfter,
     },
   );
-  return { lines, result };
+  return { lines, result, progress };
 }
 
 const failure = (code: string) => new FabenchError({ kind: "input", stage: "provider", code, message: code });
@@ -192,6 +200,44 @@ describe("judgeEpisodes", () => {
     const { lines, result } = await judgeAll(episodes, judge, { maxErrors: 3 });
     expect(lines.map((l) => l.reason)).toEqual(["provider_timeout", "provider_timeout", "provider_timeout"]);
     expect(result).toMatchObject({ stopped: true, stopReason: "max_errors" });
+  });
+
+  it("stops when the breaker trips on same-code errors in a row; a reply or another code starts the count again", async () => {
+    const episodes = Array.from({ length: 12 }, (_, i) => episode(i));
+    // Requests 0–1 time out, 2 is answered, 3 is a 500, then every request times out.
+    const judge = scripted(async (_answer, n) => {
+      if (n === 2) return ok();
+      throw failure(n === 3 ? "provider_server_error" : "provider_timeout");
+    });
+    const { lines, result, progress } = await judgeAll(episodes, judge, { breaker: 3 });
+    expect(lines.map((l) => l.reason)).toEqual([
+      "provider_timeout",
+      "provider_timeout",
+      null,
+      "provider_server_error",
+      "provider_timeout",
+      "provider_timeout",
+      "provider_timeout",
+    ]);
+    expect(judge.requests).toHaveLength(7);
+    expect(result).toMatchObject({
+      written: 7,
+      stopped: true,
+      stopReason: "breaker",
+      tripped: { code: "provider_timeout", count: 3 },
+    });
+    // The progress line is told the error count as it grows.
+    expect(progress).toEqual([1, 2, 2, 3, 4, 5, 6]);
+  });
+
+  it("never trips with the breaker off (0), and a finished run reports no trip", async () => {
+    const episodes = Array.from({ length: 8 }, (_, i) => episode(i));
+    const judge = scripted(async () => {
+      throw failure("provider_timeout");
+    });
+    const { lines, result } = await judgeAll(episodes, judge, { breaker: 0 });
+    expect(lines).toHaveLength(8);
+    expect(result).toMatchObject({ stopped: false, stopReason: null, tripped: null });
   });
 
   it("writes no line for a request the budget refused, and sends nothing after it", async () => {

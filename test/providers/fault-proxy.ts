@@ -1,7 +1,9 @@
 /**
  * A proxy on 127.0.0.1 in front of a fake provider (test/helpers/fake-providers.ts) that injects
  * faults on the wire the fake itself cannot: a body cut short of its Content-Length, a reply of
- * megabytes, a malformed batch poll. Every other request is passed through unchanged.
+ * megabytes, a malformed batch poll. Every other request is passed through unchanged. A models
+ * list (a run's preflight) is passed through without a fault and kept apart, in `preflights`, so it
+ * shifts no request number.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -24,6 +26,8 @@ export interface FaultProxy {
     apiKey: string;
     fault: WireFault["kind"] | null;
   }>;
+  /** The credential headers of each models-list request (a run's preflight). */
+  readonly preflights: Array<{ authorization: string; apiKey: string }>;
   /** Bytes of huge replies the proxy managed to hand to the socket before the client went away. */
   readonly hugeBytesWritten: number[];
   close(): Promise<void>;
@@ -34,6 +38,7 @@ export async function startFaultProxy(
   fault: (n: number, method: string, path: string) => WireFault | null,
 ): Promise<FaultProxy> {
   const seen: FaultProxy["seen"] = [];
+  const preflights: FaultProxy["preflights"] = [];
   const hugeBytesWritten: number[] = [];
   const server = createServer((req, res) => void handle(req, res));
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -41,14 +46,14 @@ export async function startFaultProxy(
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const method = req.method ?? "GET";
     const path = req.url ?? "/";
-    const injected = fault(seen.length, method, path);
-    seen.push({
-      method,
-      path,
+    const preflight = method === "GET" && /^\/v1\/models(\?|$)/.test(path);
+    const injected = preflight ? null : fault(seen.length, method, path);
+    const credentials = {
       authorization: String(req.headers["authorization"] ?? ""),
       apiKey: String(req.headers["x-api-key"] ?? req.headers["api-key"] ?? ""),
-      fault: injected?.kind ?? null,
-    });
+    };
+    if (preflight) preflights.push(credentials);
+    else seen.push({ method, path, ...credentials, fault: injected?.kind ?? null });
     res.on("error", () => undefined);
     if (injected?.kind === "truncated_body") {
       res.writeHead(200, { "content-type": "application/json", "content-length": "4096" });
@@ -117,6 +122,7 @@ export async function startFaultProxy(
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     seen,
+    preflights,
     hugeBytesWritten,
     close: () =>
       new Promise<void>((resolve) => {

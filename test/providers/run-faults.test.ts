@@ -102,14 +102,18 @@ describe("fabench run against wire faults", () => {
 
   it("sends an OpenAI-compatible server no key, unless --api-key-env names one", async () => {
     let from = proxy.seen.length;
+    let preflights = proxy.preflights.length;
     const plain = await run("openai-compatible:local-model", `${proxy.url}/v1`);
     expect(plain.result.code).toBe(0);
-    const sent = proxy.seen.slice(from);
-    expect(sent.length).toBeGreaterThan(0);
+    // The preflight (one models list) goes without a key too.
+    const sent = [...proxy.preflights.slice(preflights), ...proxy.seen.slice(from)];
+    expect(proxy.preflights.length - preflights).toBe(1);
+    expect(sent.length).toBeGreaterThan(1);
     expect(sent.every((s) => s.authorization === "" && s.apiKey === "")).toBe(true);
     expect(read(plain.out)[0]!.metadata.agent_settings["base_url"]).toBe(`${proxy.url}/v1`);
 
     from = proxy.seen.length;
+    preflights = proxy.preflights.length;
     const local = "local-SECRET-key-42";
     const named = await run(
       "openai-compatible:local-model",
@@ -121,7 +125,12 @@ describe("fabench run against wire faults", () => {
       },
     );
     expect(named.result.code).toBe(0);
-    expect(proxy.seen.slice(from).every((s) => s.authorization === `Bearer ${local}`)).toBe(true);
+    expect(proxy.preflights.length - preflights).toBe(1);
+    expect(
+      [...proxy.preflights.slice(preflights), ...proxy.seen.slice(from)].every(
+        (s) => s.authorization === `Bearer ${local}`,
+      ),
+    ).toBe(true);
     for (const name of readdirSync(named.dir)) {
       const text = readFileSync(join(named.dir, name), "utf8");
       expect(text).not.toContain(local);

@@ -28,6 +28,10 @@ export interface ModelAgentOptions {
 export function modelAgent(options: ModelAgentOptions): Agent {
   return {
     identity: options.identity,
+    // Batch mode too: the batch API lives at the same base URL and takes the same key.
+    preflight: async () => {
+      await options.provider.preflight?.();
+    },
     startEpisode: (_task, key = "") => {
       options.batch?.episodeStarted();
       return {

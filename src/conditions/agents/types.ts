@@ -46,4 +46,10 @@ export interface Agent {
    * episode (task|size|condition|trial), which batch mode uses to identify its requests.
    */
   startEpisode(task: Task, key?: string): AgentEpisode;
+  /**
+   * Agents behind a provider: one free request before the first episode, which throws a coded
+   * error (exit 2) when the endpoint cannot be reached or refuses the key. Absent for agents
+   * without a provider (the reference agent, command agents).
+   */
+  preflight?(): Promise<void>;
 }

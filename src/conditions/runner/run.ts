@@ -3,7 +3,7 @@
  * episode, a stop request honoured between episodes (in-flight ones finish).
  */
 import type { Task } from "../../authoring/index.ts";
-import { taskSizeKey } from "../../core/index.ts";
+import { CircuitBreaker, taskSizeKey, type Tripped } from "../../core/index.ts";
 import type { Agent } from "../agents/types.ts";
 import type { Catalog } from "../catalog/schema.ts";
 import { runEpisode, type LoopSettings } from "../execution/loop.ts";
@@ -16,7 +16,8 @@ export interface RunDeps {
   readonly now: () => Date;
   readonly clock: () => number;
   readonly append: (record: RunRecord) => void;
-  readonly progress: (done: number, total: number) => void;
+  /** `errors`: how many of the `done` episodes ended in infrastructure errors. */
+  readonly progress: (done: number, total: number, errors: number) => void;
   readonly shouldStop: () => boolean;
 }
 
@@ -32,14 +33,18 @@ export interface MatrixInput {
   readonly concurrency: number;
   /** Stop scheduling once this many episodes ended in infrastructure errors (null: never). */
   readonly maxErrors: number | null;
+  /** Stop scheduling after this many infrastructure errors in a row with the same code (null, 0 or absent: never). */
+  readonly breaker?: number | null;
 }
 
 export interface MatrixResult {
   readonly finished: number;
   readonly errors: number;
   readonly stopped: boolean;
-  /** Why the run stopped early: an interrupt, the error limit, or the budget. */
-  readonly stopReason: "interrupted" | "max_errors" | "budget_exhausted" | null;
+  /** Why the run stopped early: an interrupt, the error limit, the circuit breaker, or the budget. */
+  readonly stopReason: "interrupted" | "max_errors" | "breaker" | "budget_exhausted" | null;
+  /** The code and count that tripped the circuit breaker, when it tripped. */
+  readonly tripped: Tripped | null;
 }
 
 export function manifestIndex(manifest: ConditionManifest): Map<string, ManifestEntry> {
@@ -52,6 +57,7 @@ export async function runMatrix(input: MatrixInput, deps: RunDeps): Promise<Matr
   let finished = 0;
   let errors = 0;
   let stopReason: MatrixResult["stopReason"] = null;
+  const breaker = new CircuitBreaker(input.breaker ?? null);
   const worker = async () => {
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
       if (stopReason === null && deps.shouldStop()) stopReason = "interrupted";
@@ -69,7 +75,9 @@ export async function runMatrix(input: MatrixInput, deps: RunDeps): Promise<Matr
       finished += 1;
       if (record.status === "error") errors += 1;
       if (input.maxErrors !== null && errors >= input.maxErrors) stopReason ??= "max_errors";
-      deps.progress(finished, input.episodes.length);
+      if (breaker.record(record.status === "error" ? (record.error_code ?? "error") : null))
+        stopReason ??= "breaker";
+      deps.progress(finished, input.episodes.length, errors);
     }
   };
   await Promise.all(
@@ -80,6 +88,7 @@ export async function runMatrix(input: MatrixInput, deps: RunDeps): Promise<Matr
     errors,
     stopped: finished < input.episodes.length,
     stopReason: finished < input.episodes.length ? (stopReason ?? "interrupted") : null,
+    tripped: finished < input.episodes.length ? breaker.tripped : null,
   };
 }
 

@@ -4,6 +4,7 @@ import OpenAI, { toFile } from "openai";
 import { canonicalSha256, FabenchError } from "../../core/index.ts";
 import { anthropicRequest, readAnthropicMessage, type AnthropicMessage } from "../anthropic.ts";
 import { openaiRequest, openaiSdk, readChatCompletion, type ChatCompletion } from "../openai.ts";
+import { boundedFetch } from "../http.ts";
 import { classify } from "../reliability.ts";
 import { BatchRejected, type BatchOutcome, type BatchProvider } from "./coordinator.ts";
 
@@ -65,6 +66,8 @@ export function anthropicBatches(options: {
     baseURL: options.baseURL,
     maxRetries: 2,
     timeout: options.timeoutMs,
+    // Results are capped per line; the time limit covers each download whole, body included.
+    fetch: boundedFetch({ maxBytes: null, timeoutMs: options.timeoutMs }),
   });
   return {
     name: "anthropic-batches",

@@ -85,9 +85,9 @@ export function registerDiscoverCall(program: Command, r: Registrar): void {
       120_000,
     )
     .option(
-      "--max-consecutive-failures <n>",
-      "stop when this many consecutive trials fail at the API with the same infrastructure error (no connection, timeout, 429, 5xx); they are not recorded, and --resume runs them",
-      positiveInt("--max-consecutive-failures"),
+      "--breaker <n>",
+      "stop after this many infrastructure errors in a row with the same code (trials that fail at the API with no connection, a timeout, 429 or 5xx are not recorded, and --resume runs them)",
+      positiveInt("--breaker"),
       3,
     )
     .requiredOption("--output <file>", "raw record file (JSON Lines; private: it holds parameters)")

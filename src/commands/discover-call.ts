@@ -85,7 +85,7 @@ export interface DiscoverCallRunOptions {
    * Consecutive trials failing at the API with one infrastructure code that stop the run, unwritten
    * (default DEFAULT_BREAKER_TRIALS).
    */
-  readonly maxConsecutiveFailures?: number;
+  readonly breaker?: number;
   /** The Discover → Call API's base URL (else QVERIS_BASE_URL, else the public API). */
   readonly baseUrl?: string;
   readonly output: string;
@@ -305,7 +305,7 @@ export async function discoverCallRun(
         {
           concurrency: options.concurrency,
           maxCalls: options.maxCalls ?? null,
-          breaker: options.maxConsecutiveFailures ?? DEFAULT_BREAKER_TRIALS,
+          breaker: options.breaker ?? DEFAULT_BREAKER_TRIALS,
         },
         {
           api,
@@ -385,7 +385,7 @@ function conclude(
     stopped === "max_calls"
       ? `stopped before the next trial: ${calls} billed call(s) made, the --max-calls limit`
       : stopped === "api_unavailable" && tripped !== null
-        ? `stopped: ${tripped.trials} consecutive trials failed at the API at ${baseUrl} with ${tripped.code} (--max-consecutive-failures); they measured the API, not the adapter, so none of them is recorded`
+        ? `stopped: ${tripped.trials} consecutive trials failed at the API at ${baseUrl} with ${tripped.code} (--breaker); they measured the API, not the adapter, so none of them is recorded`
         : "interrupted";
   const resume =
     stopped === "api_unavailable"

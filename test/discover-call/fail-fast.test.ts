@@ -344,7 +344,7 @@ describe("discover-call run stops when the API stops answering: the circuit brea
     const broken = await runCli(argv({ tasks, output, url: server.url }), { env: ENV });
     expect(broken.code).toBe(1);
     expect(broken.err).toContain(
-      `stopped: 3 consecutive trials failed at the API at ${server.url} with http_500 (--max-consecutive-failures); they measured the API, not the adapter, so none of them is recorded; 5 trial(s) left; once the API answers again, continue with the same command and --resume`,
+      `stopped: 3 consecutive trials failed at the API at ${server.url} with http_500 (--breaker); they measured the API, not the adapter, so none of them is recorded; 5 trial(s) left; once the API answers again, continue with the same command and --resume`,
     );
     expect(broken.out).toContain("3 of 8 trial(s) recorded (3 new, 0 already finished)");
     // The first three trials, whole; the three that met the outage are not there.
@@ -409,7 +409,7 @@ describe("discover-call run stops when the API stops answering: the circuit brea
     ]);
     const output = join(temp(), "blips.jsonl");
     const run = await runCli(
-      argv({ tasks, output, url: server.url, extra: ["--max-consecutive-failures", "2"] }),
+      argv({ tasks, output, url: server.url, extra: ["--breaker", "2"] }),
       { env: ENV },
     );
     // Two 500s in a row reach the limit of 2 at trial 3.

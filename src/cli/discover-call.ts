@@ -80,7 +80,7 @@ export function registerDiscoverCall(program: Command, r: Registrar): void {
     )
     .option(
       "--request-timeout <ms>",
-      "time limit per provider request (here: each Discover → Call API request, headers and body)",
+      "time limit per provider request (here each Discover → Call API request, headers and the whole body)",
       positiveInt("--request-timeout"),
       120_000,
     )

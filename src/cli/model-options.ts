@@ -66,7 +66,7 @@ export function reliabilityOptions(): Option[] {
   return [
     numeric(
       "--request-timeout <ms>",
-      "time limit per provider request, reading the whole reply included",
+      "time limit per provider request (headers and the whole body)",
       positiveInt("--request-timeout"),
       120_000,
     ),

@@ -1,20 +1,19 @@
 /** `fabench runs merge`: shards into one run file; `fabench runs dedupe`: each episode once, from a file two writers appended to. */
 import { dirname } from "node:path";
-import { dedupeRuns, mergeRuns, parseRunBytes } from "../conditions/runner/index.ts";
+import { dedupeRuns, parseRunBytes } from "../conditions/runner/index.ts";
 import {
   acquireWriteLock,
-  checkNotBeingWritten,
   checkOutput,
   FabenchError,
   formatProblem,
   makeFolders,
-  readBytes,
   writeFailure,
   writeFileAtomic,
 } from "../core/index.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
+import { readMergedRuns, readRunBytes, type RunFileReading } from "./run-files.ts";
 
-export interface MergeOptions {
+export interface MergeOptions extends RunFileReading {
   readonly files: readonly string[];
   readonly out: string;
   readonly allowIncomplete: boolean;
@@ -23,24 +22,8 @@ export interface MergeOptions {
 
 export function runsMerge(options: MergeOptions, io: CliIo): number {
   checkOutput(options.out, { inputs: options.files });
-  for (const file of options.files) checkNotBeingWritten(file);
-  const sources = options.files.map((file) => {
-    const parsed = parseRunBytes(readBytes(file, "run"), file);
-    if (parsed.tornBytes > 0)
-      io.err(
-        `${file}: ignoring a torn last line (${parsed.tornBytes} bytes); resume that run first to finish it\n`,
-      );
-    return { file, records: parsed.records, lines: parsed.lines };
-  });
-  const merged = mergeRuns(sources);
-  if (merged.problems.length > 0)
-    throw new FabenchError({
-      kind: "validation",
-      stage: "run",
-      code: merged.problems[0]?.code ?? "merge_failed",
-      message: "",
-      problems: merged.problems,
-    });
+  // Records of different runs, or an episode twice: bad input (exit 2), as in score and judge run.
+  const { merged } = readMergedRuns(options.files, options, io, "run");
   const complete = merged.missing.length === 0;
   if (!complete && !options.allowIncomplete) {
     for (const key of merged.missing.slice(0, 20))
@@ -72,7 +55,7 @@ export function runsMerge(options: MergeOptions, io: CliIo): number {
   return EXIT.ok;
 }
 
-export interface DedupeOptions {
+export interface DedupeOptions extends RunFileReading {
   readonly file: string;
   readonly out: string;
   readonly json: boolean;
@@ -88,13 +71,12 @@ const LISTED = 20;
 export function runsDedupe(options: DedupeOptions, io: CliIo): number {
   const { file, out } = options;
   checkOutput(out, { inputs: [file] });
-  checkNotBeingWritten(file);
-  const bytes = readBytes(file, "run");
+  const bytes = readRunBytes(file, options, io);
   const parsed = parseRunBytes(bytes, file);
   const result = dedupeRuns(file, parsed.records, parsed.lines);
   if (result.problems.length > 0)
     throw new FabenchError({
-      kind: "validation",
+      kind: "input",
       stage: "run",
       code: "metadata_mismatch",
       message: "",

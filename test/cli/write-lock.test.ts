@@ -321,7 +321,8 @@ describe("fabench runs dedupe", () => {
     writeFileSync(both, Buffer.concat([readFileSync(a), readFileSync(b)]));
     const out = join(dir, "out.jsonl");
     const mixed = await runCli(["runs", "dedupe", both, "--out", out]);
-    expect(mixed.code).toBe(1);
+    // Records of different runs are bad input: exit 2, as from score, judge run and runs merge.
+    expect(mixed.code).toBe(2);
     expect(mixed.err).toContain(`${both}:25: metadata_mismatch: metadata trials differ from line 1's`);
     expect(existsSync(out)).toBe(false);
   });

@@ -30,7 +30,7 @@ export function runsMerge(options: MergeOptions, io: CliIo): number {
       io.err(`${formatProblem({ code: "missing_episode", message: key })}\n`);
     if (merged.missing.length > 20) io.err(`… and ${merged.missing.length - 20} more\n`);
     io.err(
-      `${options.out}: not written: ${merged.missing.length} episode(s) missing; add --allow-incomplete to write anyway\n`,
+      `${options.out}: not written: ${merged.missingEpisodes} episode(s) missing; add --allow-incomplete to write anyway\n`,
     );
     return EXIT.failed;
   }
@@ -46,11 +46,11 @@ export function runsMerge(options: MergeOptions, io: CliIo): number {
       out: options.out,
       records: merged.records.length,
       complete,
-      missing: merged.missing.length,
+      missing: merged.missingEpisodes,
     });
   else
     io.out(
-      `wrote ${options.out}: ${merged.records.length} episodes from ${options.files.length} file(s)${complete ? ", complete" : `, ${merged.missing.length} missing`}\n`,
+      `wrote ${options.out}: ${merged.records.length} episodes from ${options.files.length} file(s)${complete ? ", complete" : `, ${merged.missingEpisodes} missing`}\n`,
     );
   return EXIT.ok;
 }
@@ -82,7 +82,7 @@ export function runsDedupe(options: DedupeOptions, io: CliIo): number {
       message: "",
       problems: result.problems,
     });
-  const text = bytes.subarray(0, parsed.completeBytes).toString("utf8").split("\n");
+  const text = parsed.text.split("\n");
   writeRunFile(
     out,
     result.kept.map((i) => `${text[(parsed.lines[i] as number) - 1]}\n`).join(""),

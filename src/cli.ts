@@ -28,6 +28,10 @@ import { resolveBundledDefaults } from "./cli/bundled-defaults.ts";
 
 export { DEFAULTS } from "./cli/options.ts";
 
+const STOP_SIGNALS = ["SIGINT", "SIGTERM"] as const;
+/** The signal that last asked the process's command to stop, if one did. */
+let stopSignal: NodeJS.Signals | null = null;
+
 const processIo: CliIo = {
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
@@ -38,11 +42,27 @@ const processIo: CliIo = {
   },
   isTty: process.stderr.isTTY === true,
   env: process.env,
+  // SIGTERM (what `kill`, systemd, Docker and CI runners send) stops a command as Ctrl-C does:
+  // what is in flight finishes, the lock is released, and the exit code names the signal.
   onInterrupt: (handler) => {
-    process.on("SIGINT", handler);
-    return () => void process.off("SIGINT", handler);
+    const on = (signal: NodeJS.Signals) => {
+      stopSignal = signal;
+      handler();
+    };
+    for (const signal of STOP_SIGNALS) process.on(signal, on);
+    return () => {
+      for (const signal of STOP_SIGNALS) process.off(signal, on);
+    };
   },
 };
+
+/**
+ * A command stopped by an interrupt returns 130; the process exits 128 + the number of the signal
+ * that stopped it, as a shell reports a process that signal ended: 130 for SIGINT, 143 for SIGTERM.
+ */
+function signalExit(code: number, io: CliIo): number {
+  return code === EXIT.interrupted && io === processIo && stopSignal === "SIGTERM" ? 143 : code;
+}
 
 /** `fabench 0.1.0 (protocol fabench-424-final-answer-v4 sha256 556d69b5…)`: what an issue report should quote. */
 function versionLine(): string {
@@ -115,7 +135,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   });
   try {
     await program.parseAsync([...argv], { from: "user" });
-    return exitCode;
+    return signalExit(exitCode, io);
   } catch (error) {
     return handleError(error, io);
   }

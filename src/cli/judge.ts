@@ -7,6 +7,7 @@ import {
   catalogsOption,
   corpusOption,
   group,
+  allowLiveFileOption,
   jsonOption,
   nonNegativeInt,
   planOption,
@@ -72,7 +73,8 @@ export function registerJudge(program: Command, r: Registrar): void {
       "--seed <n>",
       "seed of the order episodes are judged in (default: the protocol's statistics.seed)",
       nonNegativeInt("--seed"),
-    );
+    )
+    .addOption(allowLiveFileOption());
   withOptions(
     run,
     spendingOptions(),

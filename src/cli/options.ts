@@ -134,6 +134,13 @@ export const catalogSizesOption = () =>
 
 export const jsonOption = () => new Option("--json", "print one JSON object").default(false);
 
+/** For every command that reads run files: what to do with one a live writer holds (its lock). */
+export const allowLiveFileOption = () =>
+  new Option(
+    "--allow-live-file",
+    "read a run file even while a live writer holds its lock, as a snapshot without the episodes still in flight; without it, such a file is refused with exit 2",
+  ).default(false);
+
 /**
  * Keeps an old flag name working as a hidden, deprecated alias of `canonical` (an option `command`
  * already has): the same argument and parser, one warning line on stderr, and its value handed to

@@ -12,6 +12,7 @@ import {
   corpusOption,
   deprecatedAlias,
   group,
+  allowLiveFileOption,
   jsonOption,
   pilotOption,
   list,
@@ -125,9 +126,13 @@ export function registerRun(program: Command, r: Registrar): void {
       "accept an incomplete run set (write even when episodes of the selection are missing)",
       false,
     )
+    .addOption(allowLiveFileOption())
     .addOption(jsonOption())
-    .action(async (files: string[], o: { out: string; allowIncomplete: boolean; json: boolean }) =>
-      r.setExit(await (await loadRuns()).runsMerge({ files, ...o }, r.io)),
+    .action(
+      async (
+        files: string[],
+        o: { out: string; allowIncomplete: boolean; allowLiveFile: boolean; json: boolean },
+      ) => r.setExit(await (await loadRuns()).runsMerge({ files, ...o }, r.io)),
     );
   runs
     .command("dedupe")
@@ -136,8 +141,9 @@ export function registerRun(program: Command, r: Registrar): void {
     )
     .argument("<file>", "run file")
     .requiredOption("--out <file>", "deduplicated run file")
+    .addOption(allowLiveFileOption())
     .addOption(jsonOption())
-    .action(async (file: string, o: { out: string; json: boolean }) =>
+    .action(async (file: string, o: { out: string; allowLiveFile: boolean; json: boolean }) =>
       r.setExit(await (await loadRuns()).runsDedupe({ file, ...o }, r.io)),
     );
 }

@@ -3,6 +3,7 @@ import { type Command, Option } from "commander";
 import type { report } from "../commands/report.ts";
 import type { score } from "../commands/score.ts";
 import {
+  allowLiveFileOption,
   catalogsOption,
   collect,
   conveyorOption,
@@ -44,6 +45,7 @@ export function registerScoring(program: Command, r: Registrar): void {
       "--judgments <files...>",
       "judgments files from `fabench judge run` (adds the summary's secondary judge section; it never moves the gate)",
     )
+    .addOption(allowLiveFileOption())
     .addOption(conveyorOption())
     .addOption(catalogsOption())
     .addOption(protocolOption())
@@ -77,6 +79,7 @@ export function registerScoring(program: Command, r: Registrar): void {
       "--coverage <file>",
       "a `fabench simulate coverage --json` output, shown as the coverage footnote",
     )
+    .addOption(allowLiveFileOption())
     .addOption(new Option("--format <f>", "html or md").choices(["html", "md"]).default("html"))
     .addOption(protocolOption("the one the summary was scored under"))
     .addOption(pilotOption())

@@ -4,6 +4,7 @@ import type { power } from "../commands/power.ts";
 import type { simulateCoverage } from "../commands/simulate.ts";
 import { INTERVAL_METHODS } from "../authoring/interval-methods.ts";
 import {
+  allowLiveFileOption,
   catalogsOption,
   corpusOption,
   group,
@@ -79,6 +80,7 @@ export function registerSimulate(program: Command, r: Registrar): void {
       [],
     )
     .option("--summary <file>", "pilot summary, instead of --runs")
+    .addOption(allowLiveFileOption())
     .addOption(corpusOption("with --runs"))
     .addOption(catalogsOption("with --runs"))
     .addOption(planOption("with --runs"))

@@ -20,11 +20,20 @@ export interface CliIo {
    * that fail on cue, to show what a full disk does to a run.
    */
   readonly runWriterFs?: RunWriterFs;
-  /** Registers a handler for Ctrl-C; returns a function that removes it. */
+  /** Registers a handler for Ctrl-C (the binary: SIGINT and SIGTERM); returns a function that removes it. */
   readonly onInterrupt?: (handler: () => void) => () => void;
 }
 
-export const EXIT = { ok: 0, failed: 1, usage: 2, input: 2, blocked: 3, internal: 70 } as const;
+/** `interrupted`: stopped by Ctrl-C after what was in flight finished (143 when SIGTERM stopped it). */
+export const EXIT = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  input: 2,
+  blocked: 3,
+  interrupted: 130,
+  internal: 70,
+} as const;
 
 export function printJson(io: CliIo, value: unknown): void {
   io.out(`${JSON.stringify(value, null, 2)}\n`);

@@ -12,7 +12,7 @@ import { catalogFileName } from "../conditions/catalog/index.ts";
 import type { Task } from "../authoring/index.ts";
 import { createAgent, providerOf } from "../conditions/agents/index.ts";
 import { loadTokenCounter, type TokenCounter } from "../conditions/execution/index.ts";
-import { mergeRuns, parseRunBytes, type RunRecord } from "../conditions/runner/index.ts";
+import type { RunRecord } from "../conditions/runner/index.ts";
 import {
   acquireWriteLock,
   checkOutput,
@@ -63,6 +63,7 @@ import { load, loadCheckedCorpus, type LoadedBenchmark } from "./benchmark.ts";
 import { loadPrice } from "./inputs.ts";
 import { breakerLine } from "./breaker.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
+import { readMergedRuns } from "./run-files.ts";
 import { progressReporter } from "./progress.ts";
 
 export interface JudgeRunOptions {
@@ -100,6 +101,8 @@ export interface JudgeRunOptions {
   readonly passEnv: readonly string[];
   readonly agentTimeout: number;
   readonly json: boolean;
+  /** `--allow-live-file`: judge a snapshot of a run file a live writer holds. */
+  readonly allowLiveFile?: boolean;
   /** The environment the CLI hands over (API keys are read from it and never written anywhere). */
   readonly env: Readonly<Record<string, string | undefined>>;
 }
@@ -214,23 +217,7 @@ function readRuns(
   corpusTasksSha256: string,
   io: CliIo,
 ): RunRecord[] {
-  const sources = options.runs.map((file) => {
-    const parsed = parseRunBytes(readBytes(file, "run"), file);
-    if (parsed.tornBytes > 0)
-      io.err(
-        `${file}: ignoring a torn last line (${parsed.tornBytes} bytes); resume that run to finish it\n`,
-      );
-    return { file, records: parsed.records, lines: parsed.lines };
-  });
-  const merged = mergeRuns(sources);
-  if (merged.problems.length > 0)
-    throw new FabenchError({
-      kind: "input",
-      stage: "judge",
-      code: merged.problems[0]?.code ?? "bad_runs",
-      message: "",
-      problems: merged.problems,
-    });
+  const { merged } = readMergedRuns(options.runs, options, io, "judge");
   const metadata = merged.records[0]?.metadata;
   if (!metadata) throw inputError("judge", "empty_runs", "the run files hold no records");
   const differ: string[] = [];

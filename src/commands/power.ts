@@ -40,6 +40,8 @@ export interface PowerCommandOptions {
   /** Default: the protocol's bootstrap seed. */
   readonly seed?: number;
   readonly json: boolean;
+  /** `--allow-live-file`: rescore a snapshot of a run file a live writer holds. */
+  readonly allowLiveFile?: boolean;
 }
 
 /** Episode scores of the pilot, from a summary or by rescoring run files. */

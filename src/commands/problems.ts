@@ -1,6 +1,6 @@
 /** Printing row-level problems (identity and content) the same way for every corpus command. */
 import type { RowProblem } from "../authoring/index.ts";
-import { capJsonProblems, problemLines, type Problem } from "../core/index.ts";
+import { capJsonProblems, formatProblem, LISTED_PER_FILE, restLine, type Problem } from "../core/index.ts";
 import { EXIT, type CliIo } from "./io.ts";
 
 /** The JSON shape of a problem: exactly code, semantic_task_id, location, message. */
@@ -21,8 +21,9 @@ export function jsonErrors(problems: readonly RowProblem[]) {
 }
 
 /**
- * `file:line: code: [id: ]message (location)`; plan-level problems point at the plan file. At most
- * 50 lines per file, then one line counting the rest by code.
+ * `file:line: code: [id: ]message (location)`; plan-level problems point at the plan file. Every
+ * problem is the checked corpus's (a slot the plan has and the corpus lacks included), so at most
+ * 50 lines in all, then one line counting the rest by code — not 50 per file named.
  */
 export function printProblems(
   io: CliIo,
@@ -40,7 +41,9 @@ export function printProblems(
       ...(p.line === null ? {} : { line: p.line }),
     };
   });
-  for (const line of problemLines(located)) io.err(`${line}\n`);
+  const lines = located.slice(0, LISTED_PER_FILE).map((p) => formatProblem(p));
+  if (located.length > LISTED_PER_FILE) lines.push(restLine(located.slice(LISTED_PER_FILE)));
+  for (const line of lines) io.err(`${line}\n`);
 }
 
 /**

@@ -1,11 +1,12 @@
 /** `fabench report`: the summary as one static HTML file, or Markdown for a pull request. */
 import { basename, dirname, join } from "node:path";
-import { episodeKey, parseRunBytes } from "../conditions/runner/index.ts";
-import { checkOutput, inputError, readBytes, sha256Hex, writeFileAtomic } from "../core/index.ts";
+import { episodeKey } from "../conditions/runner/index.ts";
+import { checkOutput, inputError, sha256Hex, writeFileAtomic } from "../core/index.ts";
 import type { Summary } from "../summary/index.ts";
 import { renderHtml, renderMarkdown } from "../report/index.ts";
 import { loadSummaryProtocol, readCoverageStudy, readSummary } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
+import { parseRunFile, readRunBytes } from "./run-files.ts";
 
 export interface ReportOptions {
   readonly summary: string;
@@ -17,6 +18,8 @@ export interface ReportOptions {
   /** The protocol the summary was scored under (its gate gives the plot's margins). */
   readonly protocol: string;
   readonly json: boolean;
+  /** `--allow-live-file`: show the answers of a run file a live writer holds (a snapshot). */
+  readonly allowLiveFile?: boolean;
 }
 
 export function report(options: ReportOptions, io: CliIo): number {
@@ -32,9 +35,9 @@ export function report(options: ReportOptions, io: CliIo): number {
   const protocol = loadSummaryProtocol(summary, options.summary, options.protocol, "report");
   const texts = new Map<string, string>();
   for (const path of options.runs) {
-    const bytes = readBytes(path, "run");
+    const bytes = readRunBytes(path, options, io);
     checkScoredFrom(summary, options.summary, path, sha256Hex(bytes));
-    for (const r of parseRunBytes(bytes, path).records) texts.set(episodeKey(r), r.final_text);
+    for (const r of parseRunFile(bytes, path, io).records) texts.set(episodeKey(r), r.final_text);
   }
   const coverage = options.coverage === undefined ? undefined : readCoverageStudy(options.coverage);
   writeFileAtomic(

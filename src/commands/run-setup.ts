@@ -1,4 +1,4 @@
-import { existsSync, truncateSync } from "node:fs";
+import { appendFileSync, existsSync, truncateSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Protocol } from "../authoring/index.ts";
 import { catalogFileName } from "../conditions/catalog/index.ts";
@@ -20,6 +20,7 @@ import {
   toolRevision,
   toolVersion,
   usageError,
+  writeFailure,
   writeFileAtomic,
 } from "../core/index.ts";
 import type { CheckedCorpus, LoadedBenchmark } from "./benchmark.ts";
@@ -149,6 +150,8 @@ export function prepareResume(
   if (!existsSync(out)) return { done: new Set(), droppedTornBytes: 0 };
   const parsed = parseRunBytes(readBytes(out, "run"), out);
   if (parsed.tornBytes > 0) truncateSync(out, parsed.completeBytes);
+  // A whole last record without its newline is kept; the next record must start on a line of its own.
+  if (parsed.unterminated) appendNewline(out);
   const expected = canonicalJson(metadata);
   const wanted = new Set(planned.map(episodeKey));
   const done = new Set<string>();
@@ -192,4 +195,12 @@ export function dropErrorRecords(out: string): number {
   const dropped = parsed.records.length - keep.length;
   if (dropped > 0) writeFileAtomic(out, keep.map((r) => `${JSON.stringify(r)}\n`).join(""));
   return dropped;
+}
+
+function appendNewline(out: string): void {
+  try {
+    appendFileSync(out, "\n");
+  } catch (error) {
+    throw writeFailure(out, error);
+  }
 }

@@ -1,20 +1,19 @@
 /** `fabench runs merge`: shards into one run file; `fabench runs dedupe`: each episode once, from a file two writers appended to. */
 import { dirname } from "node:path";
-import { dedupeRuns, mergeRuns, parseRunBytes } from "../conditions/runner/index.ts";
+import { dedupeRuns, parseRunBytes } from "../conditions/runner/index.ts";
 import {
   acquireWriteLock,
-  checkNotBeingWritten,
   checkOutput,
   FabenchError,
   formatProblem,
   makeFolders,
-  readBytes,
   writeFailure,
   writeFileAtomic,
 } from "../core/index.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
+import { readMergedRuns, readRunBytes, type RunFileReading } from "./run-files.ts";
 
-export interface MergeOptions {
+export interface MergeOptions extends RunFileReading {
   readonly files: readonly string[];
   readonly out: string;
   readonly allowIncomplete: boolean;
@@ -23,31 +22,15 @@ export interface MergeOptions {
 
 export function runsMerge(options: MergeOptions, io: CliIo): number {
   checkOutput(options.out, { inputs: options.files });
-  for (const file of options.files) checkNotBeingWritten(file);
-  const sources = options.files.map((file) => {
-    const parsed = parseRunBytes(readBytes(file, "run"), file);
-    if (parsed.tornBytes > 0)
-      io.err(
-        `${file}: ignoring a torn last line (${parsed.tornBytes} bytes); resume that run first to finish it\n`,
-      );
-    return { file, records: parsed.records, lines: parsed.lines };
-  });
-  const merged = mergeRuns(sources);
-  if (merged.problems.length > 0)
-    throw new FabenchError({
-      kind: "validation",
-      stage: "run",
-      code: merged.problems[0]?.code ?? "merge_failed",
-      message: "",
-      problems: merged.problems,
-    });
+  // Records of different runs, or an episode twice: bad input (exit 2), as in score and judge run.
+  const { merged } = readMergedRuns(options.files, options, io, "run");
   const complete = merged.missing.length === 0;
   if (!complete && !options.allowIncomplete) {
     for (const key of merged.missing.slice(0, 20))
       io.err(`${formatProblem({ code: "missing_episode", message: key })}\n`);
     if (merged.missing.length > 20) io.err(`… and ${merged.missing.length - 20} more\n`);
     io.err(
-      `${options.out}: not written: ${merged.missing.length} episode(s) missing; add --allow-incomplete to write anyway\n`,
+      `${options.out}: not written: ${merged.missingEpisodes} episode(s) missing; add --allow-incomplete to write anyway\n`,
     );
     return EXIT.failed;
   }
@@ -63,16 +46,16 @@ export function runsMerge(options: MergeOptions, io: CliIo): number {
       out: options.out,
       records: merged.records.length,
       complete,
-      missing: merged.missing.length,
+      missing: merged.missingEpisodes,
     });
   else
     io.out(
-      `wrote ${options.out}: ${merged.records.length} episodes from ${options.files.length} file(s)${complete ? ", complete" : `, ${merged.missing.length} missing`}\n`,
+      `wrote ${options.out}: ${merged.records.length} episodes from ${options.files.length} file(s)${complete ? ", complete" : `, ${merged.missingEpisodes} missing`}\n`,
     );
   return EXIT.ok;
 }
 
-export interface DedupeOptions {
+export interface DedupeOptions extends RunFileReading {
   readonly file: string;
   readonly out: string;
   readonly json: boolean;
@@ -88,19 +71,18 @@ const LISTED = 20;
 export function runsDedupe(options: DedupeOptions, io: CliIo): number {
   const { file, out } = options;
   checkOutput(out, { inputs: [file] });
-  checkNotBeingWritten(file);
-  const bytes = readBytes(file, "run");
+  const bytes = readRunBytes(file, options, io);
   const parsed = parseRunBytes(bytes, file);
   const result = dedupeRuns(file, parsed.records, parsed.lines);
   if (result.problems.length > 0)
     throw new FabenchError({
-      kind: "validation",
+      kind: "input",
       stage: "run",
       code: "metadata_mismatch",
       message: "",
       problems: result.problems,
     });
-  const text = bytes.subarray(0, parsed.completeBytes).toString("utf8").split("\n");
+  const text = parsed.text.split("\n");
   writeRunFile(
     out,
     result.kept.map((i) => `${text[(parsed.lines[i] as number) - 1]}\n`).join(""),

@@ -1,18 +1,14 @@
 /** `fabench score` and `fabench gate`: from run files to the summary and the verdict. */
 import { basename, join } from "node:path";
 import type { Task } from "../authoring/index.ts";
-import { mergeRuns, parseRunBytes } from "../conditions/runner/index.ts";
 import {
   canonicalSha256,
   checkOutput,
   episodeKey,
-  FabenchError,
   formatJsonFile,
   formatProblem,
   inputError,
   loadUnitConverter,
-  readBytes,
-  sha256Hex,
   usageError,
   writeFileAtomic,
 } from "../core/index.ts";
@@ -24,6 +20,7 @@ import { load, loadCheckedCorpus } from "./benchmark.ts";
 import { prerequisiteFor } from "./conveyor.ts";
 import { isPreregistered, jsonFilesIn, loadSummaryProtocol, readSummary } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
+import { readMergedRuns, type RunFileReading } from "./run-files.ts";
 
 export interface ScoreOptions {
   readonly runs: readonly string[];
@@ -39,33 +36,12 @@ export interface ScoreOptions {
   readonly json: boolean;
   /** Judgments files (`fabench judge run`): adds the summary's secondary `judge` section. */
   readonly judgments?: readonly string[];
+  /** `--allow-live-file`: score a snapshot of a run file a live writer holds. */
+  readonly allowLiveFile?: boolean;
 }
 
-function readRuns(paths: readonly string[], io: CliIo) {
-  const files = paths.map((path) => {
-    const bytes = readBytes(path, "run");
-    const parsed = parseRunBytes(bytes, path);
-    if (parsed.tornBytes > 0)
-      io.err(
-        `${path}: ignoring a torn last line (${parsed.tornBytes} bytes); resume that run to finish it\n`,
-      );
-    return { path, sha256: sha256Hex(bytes), parsed };
-  });
-  const merged = mergeRuns(
-    files.map((f) => ({ file: f.path, records: f.parsed.records, lines: f.parsed.lines })),
-  );
-  if (merged.problems.length > 0)
-    throw new FabenchError({
-      kind: "input",
-      stage: "score",
-      code: merged.problems[0]?.code ?? "bad_runs",
-      message: "",
-      problems: merged.problems,
-    });
-  return { files, merged };
-}
-
-export type RunInputs = Pick<ScoreOptions, "runs" | "corpus" | "protocol" | "plan" | "catalogs">;
+export type RunInputs = Pick<ScoreOptions, "runs" | "corpus" | "protocol" | "plan" | "catalogs"> &
+  RunFileReading;
 
 /** Read run files, check they were made from this corpus and protocol, and score every episode. */
 export async function scoreRunFiles(options: RunInputs, io: CliIo) {
@@ -77,7 +53,7 @@ export async function scoreRunFiles(options: RunInputs, io: CliIo) {
     forbiddenCorpus: [],
   });
   const corpus = await loadCheckedCorpus(loaded, options.corpus);
-  const { files, merged } = readRuns(options.runs, io);
+  const { files, merged } = readMergedRuns(options.runs, options, io, "score");
   const metadata = merged.records[0]?.metadata;
   if (!metadata) throw inputError("score", "empty_runs", "the run files hold no records");
   if (

@@ -149,12 +149,11 @@ export async function serve(options: ServeOptions, io: CliIo): Promise<number> {
       );
       void server.close().then(() => {
         offInterrupt?.();
-        process.off("SIGTERM", stop);
         resolve();
       });
     };
+    // The binary's interrupt is SIGINT and SIGTERM alike.
     const offInterrupt = io.onInterrupt?.(stop);
-    process.on("SIGTERM", stop);
   });
   io.err("fabench serve: stopped\n");
   return EXIT.ok;

@@ -63,4 +63,13 @@ export {
 } from "./tool.ts";
 export { declaredFormat, formatOf, wrongKind } from "./file-kind.ts";
 export { checkOutput, isInsideFolder, type OutputRules } from "./outputs.ts";
-export { acquireWriteLock, checkNotBeingWritten, lockFileOf, type WriteLock } from "./write-lock.ts";
+export {
+  acquireWriteLock,
+  checkNotBeingWritten,
+  describeWriter,
+  liveWriterOf,
+  lockFileOf,
+  type LiveWriter,
+  type WriteLock,
+} from "./write-lock.ts";
+export { canonicalPath } from "./file-identity.ts";

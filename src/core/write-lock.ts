@@ -1,15 +1,24 @@
 /**
- * One writer per file. A writer holds `FILE.lock`, created exclusively (`O_EXCL`), for as long as
- * it writes; the lock says who holds it (pid, host, start time, command). A second writer is
- * refused (exit 2) with the holder's name. A lock whose process is gone — killed with kill -9, say
- * — is stale: on the same host, where the pid can be checked, the next writer takes it over with a
- * warning; a lock from another host is never assumed stale.
+ * One writer per file, whatever name it is reached by. A writer holds `FILE.lock`, created
+ * exclusively (`O_EXCL`), for as long as it writes; the lock says who holds it (pid, host, start
+ * time, command). FILE is the canonical path (every symbolic link and `..` resolved, see
+ * file-identity.ts), so every spelling of the path and every symbolic link finds the same lock. A
+ * hard link is another name for the same inode: after taking its own lock a writer looks at the
+ * other `*.lock` files of the folder, and one whose file has the same device and inode is the same
+ * file's lock. Both steps are taken in that order by every writer, so of two that start at once
+ * at least one sees the other (both may refuse; neither writes unseen). A hard link in another
+ * folder is out of reach of any lock file; a writer whose file has names there is warned.
+ *
+ * A second writer is refused (exit 2) with the holder's name. A lock whose process is gone —
+ * killed with kill -9, say — is stale: on the same host, where the pid can be checked, the next
+ * writer takes it over with a warning; a lock from another host is never assumed stale.
  */
-import { closeSync, openSync, readFileSync, rmSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readFileSync, rmSync, unlinkSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
-import { resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { writeFailure } from "./atomic-write.ts";
 import { usageError } from "./errors.ts";
+import { canonicalPath, inodeOf, linkCount } from "./file-identity.ts";
 
 /** What a lock file holds. */
 export interface LockHolder {
@@ -50,8 +59,20 @@ export interface WriteLock {
  */
 const held = new Set<string>();
 
+const LOCK_SUFFIX = ".lock";
+
+/** The lock file of the file `path` names: beside its canonical path. */
 export function lockFileOf(path: string): string {
-  return `${path}.lock`;
+  return `${canonicalPath(path)}${LOCK_SUFFIX}`;
+}
+
+/** The live writer a reader or a second writer meets: its lock, and the name it writes by. */
+export interface LiveWriter {
+  readonly lockFile: string;
+  /** The file the lock is beside: the canonical path, or another name (a hard link) of the same file. */
+  readonly file: string;
+  /** Null when the lock file does not say who holds it. */
+  readonly holder: LockHolder | null;
 }
 
 /** `kill(pid, 0)`: no such process (ESRCH) is dead; one this user may not signal (EPERM) is alive. */
@@ -66,8 +87,21 @@ export function processAlive(pid: number): boolean {
 
 /** Takes the write lock of `path`, or throws `run_file_locked` (exit 2) naming the writer that holds it. */
 export function acquireWriteLock(path: string, options: WriteLockOptions): WriteLock {
-  const lockFile = lockFileOf(path);
   const context = resolved(options);
+  const lock = takeOwnLock(path, options, context);
+  // Own lock first, then the other names: see the header for why this order is safe.
+  const other = otherNamesWriter(lock.path, context);
+  if (other) {
+    lock.release();
+    throw writerError(path, other, context.host, "write");
+  }
+  warnOfNamesElsewhere(path, lock.path, options);
+  return lock;
+}
+
+/** The lock beside the canonical path: created, or taken over from a process that is gone. */
+function takeOwnLock(path: string, options: WriteLockOptions, context: Required<LockContext>): WriteLock {
+  const lockFile = lockFileOf(path);
   const holder: LockHolder = {
     pid: context.pid,
     host: context.host,
@@ -92,11 +126,16 @@ export function acquireWriteLock(path: string, options: WriteLockOptions): Write
   // A lock released between a failed create and the read is simply gone: try again, a few times.
   for (let attempt = 0; attempt < 5; attempt++) {
     if (createExclusive(lockFile, text)) return hold(lock, text);
-    const found = readLock(lockFile);
+    const found = readOwnLock(path, lockFile);
     if (found === null) continue;
     if (found.holder === null) throw unreadable(path, lockFile);
     if (!isStale(lockFile, found.text, found.holder, context))
-      throw lockedError(path, found.holder, context.host, "write");
+      throw writerError(
+        path,
+        { lockFile, file: fileOfLock(lockFile), holder: found.holder },
+        context.host,
+        "write",
+      );
     if (takeOver(path, lockFile, found.text, text)) {
       options.warn?.(
         `warning: ${path}: taking over the stale lock ${lockFile} of ${describe(found.holder)}: that process is no longer running`,
@@ -104,21 +143,101 @@ export function acquireWriteLock(path: string, options: WriteLockOptions): Write
       return hold(lock, text);
     }
   }
-  const last = readLock(lockFile)?.holder;
-  throw last ? lockedError(path, last, context.host, "write") : unreadable(path, lockFile);
+  const last = readOwnLock(path, lockFile)?.holder;
+  throw last
+    ? writerError(path, { lockFile, file: fileOfLock(lockFile), holder: last }, context.host, "write")
+    : unreadable(path, lockFile);
+}
+
+/**
+ * The live writer of the file `path` names, by any of its names in its folder, or null. A stale
+ * lock is no writer; a lock that does not say who holds it is one (`holder: null`).
+ */
+export function liveWriterOf(path: string, context: LockContext = {}): LiveWriter | null {
+  const c = resolved(context);
+  const lockFile = lockFileOf(path);
+  const found = readOwnLock(path, lockFile);
+  if (found !== null && (found.holder === null || !isStale(lockFile, found.text, found.holder, c)))
+    return { lockFile, file: fileOfLock(lockFile), holder: found.holder };
+  return otherNamesWriter(lockFile, c);
 }
 
 /**
  * For a command that reads `path`: refuses (exit 2) while a live writer holds its lock, since
- * what it reads would miss what that writer adds. A stale lock does not stop a reader.
+ * what it reads would miss what that writer adds. A stale lock does not stop a reader. `snapshot`
+ * names the option that reads the file anyway, for the refusal to mention.
  */
-export function checkNotBeingWritten(path: string, context: LockContext = {}): void {
-  const found = readLock(lockFileOf(path));
-  if (found === null) return;
-  if (found.holder === null) throw unreadable(path, lockFileOf(path));
-  const c = resolved(context);
-  if (!isStale(lockFileOf(path), found.text, found.holder, c))
-    throw lockedError(path, found.holder, c.host, "read");
+export function checkNotBeingWritten(path: string, context: LockContext = {}, snapshot?: string): void {
+  const writer = liveWriterOf(path, context);
+  if (writer !== null) throw writerError(path, writer, resolved(context).host, "read", snapshot);
+}
+
+/** `describe` of a live writer, for a reader that reads its file anyway. */
+export function describeWriter(writer: LiveWriter): string {
+  return writer.holder === null ? `an unnamed writer (${writer.lockFile})` : describe(writer.holder);
+}
+
+const fileOfLock = (lockFile: string): string => lockFile.slice(0, -LOCK_SUFFIX.length);
+
+/**
+ * A live writer of the same file (same device and inode) under another name in the folder: the
+ * lock of a hard link. Locks that cannot be read are not locks of fabench's and are passed over.
+ */
+function otherNamesWriter(ownLock: string, context: Required<LockContext>): LiveWriter | null {
+  const inode = inodeOf(fileOfLock(ownLock));
+  if (inode === null) return null;
+  const folder = dirname(ownLock);
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return null;
+  }
+  for (const name of names.sort()) {
+    const lockFile = join(folder, name);
+    if (!name.endsWith(LOCK_SUFFIX) || lockFile === ownLock) continue;
+    if (inodeOf(fileOfLock(lockFile)) !== inode) continue;
+    let found: { text: string; holder: LockHolder | null } | null;
+    try {
+      found = readLock(lockFile);
+    } catch {
+      continue;
+    }
+    if (found === null) continue;
+    if (found.holder === null || !isStale(lockFile, found.text, found.holder, context))
+      return { lockFile, file: fileOfLock(lockFile), holder: found.holder };
+  }
+  return null;
+}
+
+/** One warning when the file has names (hard links) outside its folder, where no lock is looked for. */
+function warnOfNamesElsewhere(path: string, lockFile: string, options: WriteLockOptions): void {
+  const file = fileOfLock(lockFile);
+  const names = linkCount(file);
+  if (names <= 1 || !options.warn) return;
+  const inode = inodeOf(file);
+  let here = 0;
+  try {
+    for (const name of readdirSync(dirname(file))) if (inodeOf(join(dirname(file), name)) === inode) here++;
+  } catch {
+    return;
+  }
+  if (here < names)
+    options.warn(
+      `warning: ${path}: the file has ${names} names (hard links), ${names - here} of them outside ${dirname(file)}; a writer through one of those would not see this lock`,
+    );
+}
+
+/** The own lock, with a read failure other than "no such file" reported as the path's problem. */
+function readOwnLock(path: string, lockFile: string) {
+  try {
+    return readLock(lockFile);
+  } catch (error) {
+    throw usageError(
+      "run_file_locked",
+      `${path}: its lock ${lockFile} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); if no fabench is writing ${path}, remove it`,
+    );
+  }
 }
 
 function hold(lock: WriteLock, text: string): WriteLock {
@@ -231,15 +350,30 @@ function describe(holder: LockHolder): string {
   return `pid ${holder.pid} on ${holder.host} (${holder.command}, since ${holder.started_at})`;
 }
 
-function lockedError(path: string, holder: LockHolder, host: string, use: "write" | "read") {
-  const wait = use === "write" ? "wait for it to finish" : "wait for it to finish before reading the file";
+function writerError(
+  path: string,
+  writer: LiveWriter,
+  host: string,
+  use: "write" | "read",
+  snapshot?: string,
+) {
+  const { holder, lockFile } = writer;
+  if (holder === null) return unreadable(path, lockFile);
+  const wait =
+    use === "write"
+      ? "wait for it to finish"
+      : `wait for it to finish before reading the file${snapshot ? ` (or add ${snapshot} to read what it has written so far)` : ""}`;
   const elsewhere =
     holder.host === host
       ? ""
       : `; ${holder.host} is another host, so fabench cannot tell whether that process is still running`;
+  const name =
+    writer.file === canonicalPath(path)
+      ? ""
+      : ` through ${basename(writer.file)}, another name of the same file`;
   return usageError(
     "run_file_locked",
-    `${path} is being written by ${describe(holder)}${elsewhere}; ${wait}, or remove ${lockFileOf(path)} if that process is gone`,
+    `${path} is being written by ${describe(holder)}${name}${elsewhere}; ${wait}, or remove ${lockFile} if that process is gone`,
   );
 }
 

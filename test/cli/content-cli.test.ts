@@ -48,6 +48,24 @@ describe("fabench corpus check", () => {
     expect(report).toMatchObject({ ok: true, task_count: 144, errors: [] });
   });
 
+  it("prints at most 50 problems of one bad corpus, then counts the rest by code (#25 item 4)", async () => {
+    // Half the tasks gone (the plan's slots they filled are missing) and the rest with empty
+    // queries: problems named under the plan and under the corpus, all of them the corpus's.
+    const corpus = JSON.parse(readFileSync(CORPUS_PATH, "utf8")) as { tasks: Array<{ query: string }> };
+    corpus.tasks = corpus.tasks.slice(0, 70).map((t) => ({ ...t, query: "" }));
+    const path = join(temp(), "half.json");
+    writeFileSync(path, JSON.stringify(corpus));
+    const run = await runCli(["corpus", "check", path]);
+    expect(run.code).toBe(1);
+    const lines = run.err.trimEnd().split("\n");
+    expect(lines).toHaveLength(52);
+    // 144 − 70 slots missing; 70 empty queries, 50 of them listed first.
+    expect(lines[50]).toBe(
+      "… and 166 more: missing_slot ×74, template_reuse ×69, empty_query ×20, row_count_mismatch ×1, task_count_mismatch ×1, tasks_hash_mismatch ×1",
+    );
+    expect(lines[51]).toBe(`${path}: 216 problem(s) in 70 tasks`);
+  });
+
   it("exits 1 and names file, line and code for a content problem", async () => {
     const corpus = JSON.parse(readFileSync(CORPUS_PATH, "utf8")) as {
       tasks: Array<{ required_facts: Array<{ value: unknown }> }>;

@@ -180,7 +180,8 @@ describe("fabench run", () => {
     const a = join(temp(), "a.jsonl");
     await runCli(["run", "--agent", "reference", "--tasks", "v4-single*-0?", "--shard", "1/2", "--out", a]);
     const dup = await runCli(["runs", "merge", a, a, "--out", join(temp(), "m.jsonl")]);
-    expect([dup.code, dup.err.includes("duplicate_episode")]).toEqual([1, true]);
+    // An episode twice is bad input: exit 2, as from score and judge run.
+    expect([dup.code, dup.err.includes("duplicate_episode")]).toEqual([2, true]);
     const incomplete = await runCli(["runs", "merge", a, "--out", join(temp(), "m.jsonl")]);
     expect([incomplete.code, incomplete.err.includes("a shard is missing")]).toEqual([1, true]);
     expect(existsSync(join(temp(), "m.jsonl"))).toBe(false);

@@ -139,6 +139,9 @@ describe("what a user types wrong, named as such", () => {
     expect(lines[0]).toMatch(
       /^.*b\.jsonl:1: metadata_mismatch: metadata tokenizer is "[^"]*cl100k_base" here but "[^"]*o200k_base" in .*a\.jsonl \(16 record\(s\) of this file\); runs made with different settings cannot be merged$/,
     );
+    // The same problem, the same line and exit code from runs merge (it was 1 there).
+    const merge = await runCli(["runs", "merge", a, b, "--out", join(temp(), "m.jsonl")]);
+    expect([merge.code, merge.err]).toEqual([2, refused.err]);
   });
 
   it("ships a dated example price table that --prices reads, and the demo's hint names it", async () => {

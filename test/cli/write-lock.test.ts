@@ -5,7 +5,7 @@
  * appended to before the lock.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -119,6 +119,17 @@ process.stdin.on("data", (d) => (s += d)).on("end", () => {
       expect(second.err).toContain(
         `run_file_locked: ${out} is being written by pid ${first.pid} on ${hostname()} (fabench run, since ${String(lock["started_at"])})`,
       );
+      // The same through a symbolic link and a hard link to the run file (#25 item 3): one lock
+      // per file, not per spelling of its path.
+      symlinkSync(out, join(dir, "sym.jsonl"));
+      linkSync(out, join(dir, "hard.jsonl"));
+      for (const name of ["sym.jsonl", "hard.jsonl"]) {
+        const through = [...args.slice(0, -SMALL.length - 2), "--out", join(dir, name), ...SMALL, "--resume"];
+        const refused = await runCli(through, { env });
+        expect([name, refused.code]).toEqual([name, 2]);
+        expect(refused.err).toContain(`is being written by pid ${first.pid} on ${hostname()} (fabench run`);
+      }
+      expect(readFileSync(out).equals(before)).toBe(true);
       // --retry-errors would rewrite the file under the first writer: refused before it reads it.
       const retry = await runCli([...args, "--resume", "--retry-errors"], { env });
       expect([retry.code, retry.err.includes("run_file_locked")]).toEqual([2, true]);
@@ -310,7 +321,8 @@ describe("fabench runs dedupe", () => {
     writeFileSync(both, Buffer.concat([readFileSync(a), readFileSync(b)]));
     const out = join(dir, "out.jsonl");
     const mixed = await runCli(["runs", "dedupe", both, "--out", out]);
-    expect(mixed.code).toBe(1);
+    // Records of different runs are bad input: exit 2, as from score, judge run and runs merge.
+    expect(mixed.code).toBe(2);
     expect(mixed.err).toContain(`${both}:25: metadata_mismatch: metadata trials differ from line 1's`);
     expect(existsSync(out)).toBe(false);
   });

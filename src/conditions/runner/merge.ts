@@ -12,7 +12,10 @@ export interface MergeSource {
 export interface MergeResult {
   readonly records: RunRecord[];
   readonly problems: Problem[];
+  /** What is missing, to list: a line for absent tasks (a missing shard), then each absent episode of the tasks present. */
   readonly missing: string[];
+  /** How many episodes of the selection no record holds, those of absent tasks included. */
+  readonly missingEpisodes: number;
 }
 
 export function mergeRuns(sources: readonly MergeSource[]): MergeResult {
@@ -23,6 +26,7 @@ export function mergeRuns(sources: readonly MergeSource[]): MergeResult {
       records: [],
       problems: [{ code: "empty_runs", message: "the run files hold no records" }],
       missing: [],
+      missingEpisodes: 0,
     };
   const metadata = canonicalJson(first.metadata);
   const firstFile = sources.find((s) => s.records.length > 0)?.file ?? "";
@@ -72,20 +76,27 @@ export function mergeRuns(sources: readonly MergeSource[]): MergeResult {
       (conditionOrder.get(a.condition) ?? 0) - (conditionOrder.get(b.condition) ?? 0) ||
       a.trial - b.trial,
   );
-  return { records, problems, missing: missingEpisodes(records, first.metadata) };
+  return { records, problems, ...missingEpisodes(records, first.metadata) };
 }
 
-/** Episodes the selection promises that no record holds, and whether whole tasks are missing. */
-function missingEpisodes(records: readonly RunRecord[], metadata: RunRecord["metadata"]): string[] {
+/**
+ * Episodes the selection promises that no record holds: each one of the tasks present, and the
+ * count of those of the tasks no record names (the metadata has their number, not their ids).
+ */
+function missingEpisodes(
+  records: readonly RunRecord[],
+  metadata: RunRecord["metadata"],
+): Pick<MergeResult, "missing" | "missingEpisodes"> {
   const have = new Set(records.map(episodeKey));
   const tasks = [...new Set(records.map((r) => r.semantic_task_id))].sort(compareCodePoints);
+  const perTask =
+    metadata.selection.catalog_sizes.length * metadata.selection.conditions.length * metadata.trials;
   const missing: string[] = [];
-  if (
-    tasks.length !== metadata.selection.task_count ||
-    canonicalSha256(tasks) !== metadata.selection.task_ids_sha256
-  )
+  // Every record carries the selection's metadata, so the tasks present are of the selection.
+  const absentTasks = Math.max(0, metadata.selection.task_count - tasks.length);
+  if (absentTasks > 0 || canonicalSha256(tasks) !== metadata.selection.task_ids_sha256)
     missing.push(
-      `tasks: ${tasks.length} of ${metadata.selection.task_count} selected tasks are present (a shard is missing?)`,
+      `tasks: ${tasks.length} of ${metadata.selection.task_count} selected tasks are present (a shard is missing?)${absentTasks > 0 ? `: the other ${absentTasks} task(s) have ${absentTasks * perTask} episode(s)` : ""}`,
     );
   for (const task of tasks)
     for (const size of metadata.selection.catalog_sizes)
@@ -94,7 +105,8 @@ function missingEpisodes(records: readonly RunRecord[], metadata: RunRecord["met
           const key = episodeKey({ semantic_task_id: task, catalog_size: size, condition, trial });
           if (!have.has(key)) missing.push(key);
         }
-  return missing;
+  const listedEpisodes = missing.length - (missing[0]?.startsWith("tasks: ") ? 1 : 0);
+  return { missing, missingEpisodes: absentTasks * perTask + listedEpisodes };
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>

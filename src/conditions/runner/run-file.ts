@@ -1,9 +1,14 @@
 /**
  * Run files are JSON Lines, appended one record at a time. A process killed mid-write leaves at
- * most one torn last line (no newline); readers drop it and report how many bytes it had.
+ * most one torn last line (no newline); readers drop it and report how many bytes it had. A last
+ * line that only lacks its newline but is whole JSON is not torn — cutting a JSON object anywhere
+ * else cannot leave valid JSON — and is read like any other line, as in a judgments file. The
+ * text is UTF-8, read strictly (`invalid_utf8` with its line); a byte-order mark is dropped, as
+ * every fabench reader drops it.
  */
 import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, writeSync } from "node:fs";
 import {
+  decodeUtf8,
   declaredFormat,
   FabenchError,
   formatOf,
@@ -24,11 +29,16 @@ export interface ParsedRun {
   /** Bytes of complete lines; a torn tail starts here. */
   readonly completeBytes: number;
   readonly tornBytes: number;
+  /** The complete lines, decoded (without a byte-order mark): `lines` index into its `\n`-split. */
+  readonly text: string;
+  /** Whether the last complete line lacks its newline (an appending writer must add it first). */
+  readonly unterminated: boolean;
 }
 
 export function parseRunBytes(bytes: Buffer, file: string): ParsedRun {
-  const end = bytes.lastIndexOf(0x0a) + 1;
-  const text = bytes.subarray(0, end).toString("utf8");
+  const afterNewline = bytes.lastIndexOf(0x0a) + 1;
+  const end = wholeJson(bytes.subarray(afterNewline)) ? bytes.length : afterNewline;
+  const text = decodeUtf8(bytes.subarray(0, end), file, "run");
   const wrong = wrongKind(file, declaredFormat(text), RECORD_FORMAT, "run");
   if (wrong) throw wrong;
   const records: RunRecord[] = [];
@@ -69,7 +79,32 @@ export function parseRunBytes(bytes: Buffer, file: string): ParsedRun {
   if (!runLike && seen > 0) throw notARunFile(file, seen);
   if (problems.length > 0)
     throw inputError("run", "invalid_run_record", problems[0]?.message ?? "", { file, problems });
-  return { records, lines, completeBytes: end, tornBytes: bytes.length - end };
+  return {
+    records,
+    lines,
+    completeBytes: end,
+    tornBytes: bytes.length - end,
+    text,
+    unterminated: end > afterNewline,
+  };
+}
+
+/** Whether the part after the last newline is a whole line: JSON (or blank) in valid UTF-8. */
+function wholeJson(tail: Buffer): boolean {
+  if (tail.length === 0) return false;
+  let text: string;
+  try {
+    text = decodeUtf8(tail, "", "run");
+  } catch {
+    return false; // cut inside a character
+  }
+  if (text.trim() === "") return true;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** One problem for a file none of whose first lines is a run record, instead of one per line. */

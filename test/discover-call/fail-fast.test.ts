@@ -408,10 +408,9 @@ describe("discover-call run stops when the API stops answering: the circuit brea
       { endpoint: "search", fault: { kind: "status", status: 500 } },
     ]);
     const output = join(temp(), "blips.jsonl");
-    const run = await runCli(
-      argv({ tasks, output, url: server.url, extra: ["--breaker", "2"] }),
-      { env: ENV },
-    );
+    const run = await runCli(argv({ tasks, output, url: server.url, extra: ["--breaker", "2"] }), {
+      env: ENV,
+    });
     // Two 500s in a row reach the limit of 2 at trial 3.
     expect(run.code).toBe(1);
     expect(readRecords(output).map(outcome)).toEqual(["completed"]);

@@ -4,235 +4,46 @@
  * record (and, when the reference implementation is checked out, in the record its runner writes
  * for the same server and adapter); dry run and --execute; plan order under concurrency; the
  * --max-calls cap; nothing sent before everything is checked; the key and the session ids never
- * written; kill -9 at 10 seeded random points (before the first record, inside a torn line, between
- * records, near the end), then --resume, gives the uninterrupted run's records.
+ * written. kill -9 and --resume: run-kill.slow.test.ts (the slow tier).
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { hostname, tmpdir } from "node:os";
-import { fileURLToPath } from "node:url";
+import { tmpdir } from "node:os";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createDraw } from "../../src/core/index.ts";
 import { type Adapter, type AdapterRequest } from "../../src/discover-call/adapter-protocol.ts";
-import { createDiscoverCallApi, PREFLIGHT_QUERY } from "../../src/discover-call/api.ts";
-import { checkRecords, type RawMetadata, type RawRecord } from "../../src/discover-call/records.ts";
-import { OBSERVED_FIELDS, PENDING, planTrials, runTrials } from "../../src/discover-call/run.ts";
+import { createDiscoverCallApi, } from "../../src/discover-call/api.ts";
+import { type RawMetadata, } from "../../src/discover-call/records.ts";
+import { planTrials, runTrials } from "../../src/discover-call/run.ts";
 import { resolveToolkitRevision } from "../../src/discover-call/run-options.ts";
-import type { DiscoverCallTask } from "../../src/discover-call/tasks.ts";
 import { runCli } from "../helpers/cli.ts";
 import { join, useSuiteTempDir, useTempDir } from "../helpers/temp.ts";
 import { hasReference, referencePath } from "./fixtures/reference.ts";
 import {
-  type CatalogTool,
-  type FaultRule,
-  IMITATION_CATALOG,
   type ImitationServer,
   startImitationServer,
 } from "./imitation-server.ts";
 
-const KEY = "qv-DISTINCTIVE-runner-key-5e8a13c7d2";
-const ADAPTER = fileURLToPath(new URL("./fixtures/adapter.mjs", import.meta.url));
-const KILL_AT_LINE = fileURLToPath(new URL("../helpers/kill-at-line.mjs", import.meta.url));
-const TOOLKIT = "0123456789abcdef0123456789abcdef01234567";
-/** Long enough for a node adapter to start on a busy machine; the timeout kinds wait this long. */
-const ADAPTER_TIMEOUT_MS = 2500;
-
-type Json = Record<string, unknown>;
-type Rec = RawRecord & Json;
-
-/** A catalog with two tools whose inspected schemas cannot become a strict response schema. */
-const CATALOG: readonly CatalogTool[] = [
-  ...IMITATION_CATALOG,
-  {
-    tool_id: "opaque.required.v1",
-    name: "Opaque",
-    description: "A required object without properties.",
-    params: [{ name: "payload", type: "object", required: true }],
-    keywords: ["opaque"],
-    routing: { capability: "opaque", cost_class: "low", reliability: 0.5, as_of_support: false },
-    execute: { kind: "data", data: { ok: true } },
-  },
-  {
-    tool_id: "oneof.bad.v1",
-    name: "Bad one-of",
-    description: "A one_of_required group naming an undeclared parameter.",
-    params: [{ name: "a", type: "string", required: false }],
-    one_of_required: ["not_declared"],
-    keywords: ["oneof"],
-    routing: { capability: "oneof", cost_class: "low", reliability: 0.5, as_of_support: false },
-    execute: { kind: "data", data: { ok: true } },
-  },
-];
-
-function task(id: string, query: string, extra: Partial<DiscoverCallTask> = {}): DiscoverCallTask {
-  return {
-    id,
-    prompt: `Task ${id}.`,
-    discover_query: query,
-    constraints: [{ id: "c", aliases: ["city", "query", "symbols", "address"], value: "London" }],
-    ...extra,
-  };
-}
-
-type Parameters = NonNullable<DiscoverCallTask["reference"]>["candidates"][number]["parameters"];
-const candidate = (tool_id: string, parameters: Parameters) => ({
-  reference: { candidates: [{ tool_id, parameters }] },
-});
-const behaving = (behaviour: string, query = "weather forecast") =>
-  task(`kind-${behaviour.replace("@", "-")}`, query, { prompt: `Forecast, please. fixture:${behaviour}` });
-
-/**
- * API faults first, so the server's rules meet them in plan order (one trial at a time): the first
- * two discoveries, the first two inspections, the first execute.
- */
-const API_FAULTS: readonly FaultRule[] = [
-  { endpoint: "search", fault: { kind: "missing_search_id" } },
-  { endpoint: "search", fault: { kind: "status", status: 500 } },
-  { endpoint: "inspect", fault: { kind: "failure_envelope", status: "error" } },
-  { endpoint: "inspect", fault: { kind: "malformed_json" } },
-  { endpoint: "execute", fault: { kind: "status", status: 500 } },
-];
-
-/**
- * fabench's run sends one preflight discover request before the first trial (the reference runner
- * sends none): this rule lets it through, so the faults after it meet the same trials in both.
- */
-const PREFLIGHT_PASSES: FaultRule = { endpoint: "search", fault: { kind: "pass" } };
-
-/** The requests of the trials: every request but fabench's preflight. */
-const trialRequests = (server: ImitationServer) =>
-  server.requests.filter(
-    (r) => !(r.endpoint === "search" && (r.body as { query?: unknown }).query === PREFLIGHT_QUERY),
-  );
-
-/** Each task of the every-kind set and the outcome its record must show. */
-const EVERY_KIND: readonly [DiscoverCallTask, string][] = [
-  [task("api-missing-search-id", "weather forecast"), "discover/missing_search_id"],
-  [task("api-search-500", "weather forecast"), "api/http_500"],
-  [
-    task("api-inspect-envelope", "stock quote", candidate("stocks.quote.v1", { symbols: ["AAPL"] })),
-    "api/failure_envelope",
-  ],
-  [task("api-inspect-malformed", "currency conversion"), "api/invalid_response"],
-  [
-    task("api-execute-500", "weather forecast", candidate("weather.forecast.v1", { city: "London" })),
-    "api/http_500",
-  ],
-  [
-    task(
-      "weather-ok",
-      "weather forecast",
-      candidate("weather.forecast.v1", { city: "London", units: "metric" }),
-    ),
-    "completed",
-  ],
-  [task("stock-ok", "stock quote", candidate("stocks.quote.v1", { symbols: ["AAPL"] })), "completed"],
-  [
-    task(
-      "geo-one-of",
-      "geocode address",
-      candidate("geo.geocode.v1", { address: "10 Downing Street, London" }),
-    ),
-    "completed",
-  ],
-  [task("schema-values", "weather forecast"), "completed"],
-  [task("news-empty", "news search", candidate("news.search.v1", { query: "London" })), "completed"],
-  [
-    task("papers-failure", "academic papers", candidate("papers.search.v1", { query: "London" })),
-    "completed",
-  ],
-  [task("ghost-not-returned", "ghost lookup"), "inspect/selected_tool_not_returned"],
-  [task("opaque-schema", "opaque"), "parameterize/unsupported_parameter_schema"],
-  [task("bad-one-of", "oneof"), "parameterize/unsupported_parameter_schema"],
-  [behaving("missing_tool_id"), "select/missing_tool_id"],
-  [behaving("ungrounded_tool_id"), "select/ungrounded_tool_id"],
-  [behaving("invalid_parameters"), "parameterize/invalid_parameters"],
-  [behaving("invalid_parameter_values"), "parameterize/invalid_parameter_values"],
-  [behaving("error_marker@parameterize"), "adapter/model_failed"],
-  [behaving("unknown_marker"), "adapter/process_exit"],
-  [behaving("process_exit"), "adapter/process_exit"],
-  [behaving("invalid_json"), "adapter/invalid_json"],
-  [behaving("stdout_limit"), "adapter/stdout_limit"],
-  [behaving("stderr_limit@parameterize"), "adapter/stderr_limit"],
-  [behaving("timeout"), "adapter/timeout"],
-  [behaving("timeout_ignoring_sigterm@parameterize"), "adapter/timeout"],
-];
-
-/** Tasks that reach the call, for the plan-order, cap and kill tests. */
-const CALLING: readonly DiscoverCallTask[] = [
-  task("weather-ok", "weather forecast", candidate("weather.forecast.v1", { city: "London" })),
-  task("stock-ok", "stock quote", candidate("stocks.quote.v1", { symbols: ["AAPL"] })),
-  task("news-empty", "news search", candidate("news.search.v1", { query: "London" })),
-  task("papers-failure", "academic papers", candidate("papers.search.v1", { query: "London" })),
-];
-/** One that stops at the select gate and so never calls. */
-const UNGROUNDED = behaving("ungrounded_tool_id");
-
-function writeTasks(dir: string, tasks: readonly DiscoverCallTask[], name = "tasks.jsonl"): string {
-  const path = join(dir, name);
-  writeFileSync(path, tasks.map((t) => `${JSON.stringify(t)}\n`).join(""));
-  return path;
-}
-
-interface RunArgs {
-  readonly tasks: string;
-  readonly output: string;
-  readonly url: string;
-  readonly trials?: number;
-  readonly execute?: boolean;
-  readonly extra?: readonly string[];
-}
-
-function runArgs(o: RunArgs): string[] {
-  return [
-    "discover-call",
-    "run",
-    "--model",
-    "fixture-model",
-    "--lane",
-    "configured-model",
-    "--tasks",
-    o.tasks,
-    "--adapter",
-    process.execPath,
-    "--adapter-arg",
-    ADAPTER,
-    "--adapter-arg",
-    o.tasks,
-    "--adapter-revision",
-    "fixture-adapter-1",
-    "--toolkit-revision",
-    TOOLKIT,
-    "--trials",
-    String(o.trials ?? 1),
-    "--adapter-timeout-ms",
-    String(ADAPTER_TIMEOUT_MS),
-    "--base-url",
-    o.url,
-    "--output",
-    o.output,
-    ...(o.execute === false ? [] : ["--execute"]),
-    ...(o.extra ?? []),
-  ];
-}
-
-const ENV = { QVERIS_API_KEY: KEY };
-
-function readRecords(path: string): Rec[] {
-  return readFileSync(path, "utf8")
-    .split("\n")
-    .filter((line) => line !== "")
-    .map((line) => JSON.parse(line) as Rec);
-}
-
-/** What must not depend on the run's ids, clock, machine, concurrency or interruptions. */
-function stable(record: Rec): Json {
-  const { run_id: _r, started_at: _s, finished_at: _f, metadata, ...rest } = record;
-  const { toolkit_revision: _t, runtime: _rt, ...kept } = metadata as RawMetadata;
-  return { ...rest, metadata: kept };
-}
-
-const outcome = (r: Rec) => (r.error ? `${r.error.stage}/${r.error.reason_code}` : r.status);
+import {
+  API_FAULTS,
+  behaving,
+  CALLING,
+  candidate,
+  CATALOG,
+  ENV,
+  EVERY_KIND,
+  KEY,
+  outcome,
+  PREFLIGHT_PASSES,
+  readRecords,
+  type Rec,
+  runArgs,
+  stable,
+  task,
+  TOOLKIT,
+  trialRequests,
+  UNGROUNDED,
+  writeTasks,
+} from "./run-fixtures.ts";
 
 describe("every failure kind ends in its record", () => {
   const dir = useSuiteTempDir();
@@ -595,213 +406,6 @@ describe("fabench discover-call run", () => {
 });
 
 /** Where a killed run stops: `after` whole records, then `permille`/1000 of the next line's bytes. */
-interface KillPoint {
-  readonly kind: "before the first record" | "inside a torn line" | "between records" | "near the end";
-  readonly after: number;
-  /** 0: the next line is not begun; otherwise how far into it, scaled to [1, length - 2] bytes. */
-  readonly permille: number;
-  readonly concurrency: number;
-}
-
-/**
- * Ten kill points drawn with a seeded generator, so every run of the test kills at the same ones.
- * The draw is stratified, so any seed covers each kind of point: right before the first record,
- * inside a torn line anywhere, between two whole records, and in the last two records' lines.
- */
-function drawKillPoints(seed: number, total: number): KillPoint[] {
-  const draw = createDraw("seedrandom", seed);
-  const concurrency = () => 1 + draw(3);
-  const torn = () => 1 + draw(999);
-  const points: KillPoint[] = [
-    { kind: "before the first record", after: 0, permille: 0, concurrency: concurrency() },
-  ];
-  for (let i = 0; i < 3; i++)
-    points.push({
-      kind: "inside a torn line",
-      after: draw(total),
-      permille: torn(),
-      concurrency: concurrency(),
-    });
-  // Three distinct boundaries among 1 .. total - 1 (total - 1: right before the last record).
-  const boundaries = Array.from({ length: total - 1 }, (_, i) => i + 1);
-  for (let i = 0; i < 3; i++) {
-    const [after] = boundaries.splice(draw(boundaries.length), 1);
-    points.push({ kind: "between records", after: after as number, permille: 0, concurrency: concurrency() });
-  }
-  for (let i = 0; i < 3; i++)
-    points.push({
-      kind: "near the end",
-      after: total - 2 + draw(2),
-      permille: torn(),
-      concurrency: concurrency(),
-    });
-  return points;
-}
-
-/** Runs at most `slots` tasks at once, the others waiting their turn in order. */
-function limiter(slots: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active < slots) active += 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      // The slot passes straight to the next waiting task, if any.
-      const next = waiting.shift();
-      if (next) next();
-      else active -= 1;
-    }
-  };
-}
-
-const pointName = (p: KillPoint) =>
-  p.permille === 0
-    ? `${p.kind}: after ${p.after} whole record(s), --concurrency ${p.concurrency}`
-    : `${p.kind}: ${p.permille / 10}% into record ${p.after + 1}'s line, --concurrency ${p.concurrency}`;
-
-describe("kill -9 at 10 seeded random points of an --execute run, then --resume", () => {
-  const SEED = 17;
-  // A call that succeeds, one stopped at the select gate, a call that fails: two trials each.
-  const TASKS = [CALLING[0] as DiscoverCallTask, UNGROUNDED, CALLING[3] as DiscoverCallTask];
-  const TRIALS = 2;
-  const TOTAL = TASKS.length * TRIALS;
-  const PLAN = TASKS.flatMap((t) => [1, 2].map((trial) => [t.id, trial]));
-  const POINTS = drawKillPoints(SEED, TOTAL);
-
-  const dir = useSuiteTempDir();
-  let server: ImitationServer;
-  let tasks = "";
-  let uninterrupted: Rec[] = [];
-
-  beforeAll(async () => {
-    server = await startImitationServer({ key: KEY, catalog: CATALOG });
-    tasks = writeTasks(dir(), TASKS);
-    const output = join(dir(), "uninterrupted.jsonl");
-    const run = await runCli(runArgs({ tasks, output, url: server.url, trials: TRIALS }), { env: ENV });
-    expect(run.code).toBe(0);
-    uninterrupted = readRecords(output);
-    expect(uninterrupted.map((r) => [r.task_id, r.trial])).toEqual(PLAN);
-  }, 60_000);
-  afterAll(() => server.close());
-
-  /** The byte length (newline included) of record `index` as a killed run writes it: observed fields pending. */
-  const pendingLineBytes = (index: number) => {
-    const record = uninterrupted[index] as Rec;
-    const pending = Object.fromEntries(OBSERVED_FIELDS.map((field) => [field, PENDING]));
-    return Buffer.byteLength(
-      `${JSON.stringify({ ...record, metadata: { ...record.metadata, ...pending } })}\n`,
-    );
-  };
-
-  /** Runs `fabench discover-call run` as a child that kills itself with SIGKILL at the point. */
-  async function killedRun(argv: readonly string[], output: string, after: number, tear: number) {
-    const env = {
-      ...process.env,
-      QVERIS_API_KEY: KEY,
-      FABENCH_TEST_KILL_FILE: output,
-      FABENCH_TEST_KILL_AFTER: String(after),
-      FABENCH_TEST_KILL_TEAR: String(tear),
-    };
-    const child = spawn(process.execPath, ["--import", KILL_AT_LINE, "bin/fabench.mjs", ...argv], {
-      stdio: ["ignore", "ignore", "pipe"],
-      env,
-    });
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
-    const signal = await new Promise((resolve) => child.on("close", (_code, s) => resolve(s)));
-    return { pid: child.pid as number, signal, stderr };
-  }
-
-  it(`draws ten distinct points with seed ${SEED}, every kind of point among them`, () => {
-    const count = (keep: (p: KillPoint) => boolean) => POINTS.filter(keep).length;
-    expect(POINTS).toHaveLength(10);
-    expect(new Set(POINTS.map((p) => `${p.after}/${p.permille}`)).size).toBe(10);
-    expect(POINTS.every((p) => p.after >= 0 && p.after < TOTAL && p.permille >= 0 && p.permille < 1000)).toBe(
-      true,
-    );
-    // Before the first record; inside a torn line; between two records; inside one of the last two.
-    expect(count((p) => p.after === 0 && p.permille === 0)).toBe(1);
-    expect(count((p) => p.permille > 0)).toBeGreaterThanOrEqual(3);
-    expect(count((p) => p.after > 0 && p.permille === 0)).toBeGreaterThanOrEqual(3);
-    expect(count((p) => p.after >= TOTAL - 2 && p.permille > 0)).toBeGreaterThanOrEqual(3);
-  });
-
-  // Two cycles at a time: each starts a fabench child (most of a cycle's time), and two keep a
-  // 2-core machine busy without slowing the adapters' processes towards their timeout.
-  const cycle = limiter(2);
-  POINTS.forEach((point, i) =>
-    it.concurrent(
-      `seed ${SEED}, point ${i + 1}/10, ${pointName(point)}: the uninterrupted run's records`,
-      ({ expect }) =>
-        cycle(async () => {
-          const { after, permille, concurrency } = point;
-          const length = pendingLineBytes(after);
-          const tear = permille === 0 ? 0 : 1 + Math.floor((permille * (length - 2)) / 1000);
-          const output = join(dir(), `killed-${i + 1}.jsonl`);
-          const lockFile = `${output}.lock`;
-          const argv = runArgs({
-            tasks,
-            output,
-            url: server.url,
-            trials: TRIALS,
-            extra: ["--concurrency", String(concurrency)],
-          });
-
-          const killed = await killedRun(argv, output, after, tear);
-          expect(killed.signal, killed.stderr).toBe("SIGKILL");
-
-          // The file: empty, or whole JSONL records (this plan's first ones, observed fields pending)
-          // with at most one cut-off last line.
-          const bytes = readFileSync(output);
-          const text = bytes.toString("utf8");
-          if (after === 0 && tear === 0) expect(text).toBe("");
-          const end = bytes.lastIndexOf(0x0a) + 1;
-          const whole = bytes.subarray(0, end);
-          const tail = bytes.subarray(end).toString("utf8");
-          expect(Buffer.byteLength(tail)).toBe(tear);
-          if (tear > 0) expect(() => JSON.parse(tail)).toThrow();
-          if (after > 0) {
-            const checked = checkRecords(whole, output);
-            if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-            expect(checked.value.kind).toBe("raw");
-            const records = checked.value.records as Rec[];
-            expect(records.map((r) => [r.task_id, r.trial])).toEqual(PLAN.slice(0, after));
-            for (const r of records)
-              for (const field of OBSERVED_FIELDS) expect(r.metadata[field]).toBe(PENDING);
-          } else expect(whole.length).toBe(0);
-
-          // The killed writer's lock is left behind, naming the dead process; no takeover is under way.
-          const holder = JSON.parse(readFileSync(lockFile, "utf8")) as Json;
-          expect(holder).toMatchObject({
-            pid: killed.pid,
-            host: hostname(),
-            command: "fabench discover-call run",
-          });
-          expect(existsSync(`${lockFile}.takeover`)).toBe(false);
-
-          const resumed = await runCli([...argv, "--resume"], { env: ENV });
-          expect(resumed.code, resumed.err).toBe(0);
-          // The stale lock does not block the resume: it is taken over with one warning line.
-          expect(resumed.err.split("\n").filter((line) => line.includes("warning"))).toEqual([
-            `warning: ${output}: taking over the stale lock ${lockFile} of pid ${killed.pid} on ${hostname()} (fabench discover-call run, since ${holder.started_at}): that process is no longer running`,
-          ]);
-          const calls = uninterrupted.slice(after).filter((r) => r.call.attempted).length;
-          expect(resumed.out).toContain(
-            `${TOTAL} of ${TOTAL} trial(s) recorded (${TOTAL - after} new, ${after} already finished); ${calls} billed call(s)`,
-          );
-          if (tear > 0) expect(resumed.err).toContain(`dropped a cut-off last line (${tear} bytes)`);
-          else expect(resumed.err).not.toContain("dropped a cut-off last line");
-          expect(readRecords(output).map(stable)).toEqual(uninterrupted.map(stable));
-          expect(existsSync(lockFile)).toBe(false);
-          expect(existsSync(`${lockFile}.takeover`)).toBe(false);
-        }),
-      120_000,
-    ),
-  );
-});
-
 describe("the runner's parts", () => {
   let server: ImitationServer;
   beforeEach(async () => {

@@ -125,6 +125,7 @@ const LIGHT_CONSTANTS = [
   "src/conditions/runner/episodes.ts",
   "src/authoring/interval-methods.ts",
   "src/authoring/pilot-files.ts",
+  "src/authoring/pilot-hint.ts",
 ];
 
 describe("the source tree", () => {

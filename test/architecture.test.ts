@@ -126,6 +126,7 @@ const LIGHT_CONSTANTS = [
   "src/authoring/interval-methods.ts",
   "src/authoring/pilot-files.ts",
   "src/core/circuit-breaker.ts",
+  "src/authoring/pilot-hint.ts",
 ];
 
 describe("the source tree", () => {

@@ -82,3 +82,4 @@ export {
   pilotMarkerSchema,
   pilotProtocol,
 } from "./pilot.ts";
+export { PILOT_HINT, pilotCommands, shellWord, type PilotCommandsOptions } from "./pilot-hint.ts";

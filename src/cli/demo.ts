@@ -7,6 +7,7 @@
 import { join, relative } from "node:path";
 import type { Command } from "commander";
 import { rmSync } from "node:fs";
+import { pilotCommands } from "../authoring/pilot-hint.ts";
 import { bundledPath, toolRoot } from "../core/index.ts";
 import type { Registrar } from "./options.ts";
 
@@ -97,22 +98,43 @@ export function registerDemo(program: Command, r: Registrar): void {
           return r.setExit(code);
         }
       }
-      const name = { 0: "PASS", 1: "FAIL", 3: "BLOCKED" }[verdict] ?? String(verdict);
       // The shipped example price table, as a path from here (a clone's examples/ or the package's).
       const prices = relative(process.cwd(), join(toolRoot(), "examples/prices.json"));
-      const blocked =
-        verdict === 3
-          ? " (the prerequisite stage #432 has not succeeded; see `fabench conveyor status`)"
-          : "";
-      r.io.out(`
-demo: the pipeline worked. Verdict: ${name}${blocked}.
-Report: ${join(o.out, "reference.report.html")}
-To run a real model (once the prerequisite allows answer inference):
-  export ANTHROPIC_API_KEY=…   # or OPENAI_API_KEY
-  npx fabench run --agent anthropic:MODEL --estimate --prices ${prices}   # cost first, nothing sent (copy the file, put in your prices)
-  npx fabench run --agent anthropic:MODEL --out runs/model.jsonl --concurrency 8
-  npx fabench score runs/model.jsonl && npx fabench gate results/model.summary.json
-`);
+      r.io.out(demoClosing(verdict, join(o.out, "reference.report.html"), prices));
       r.setExit(0);
     });
+}
+
+/** The agent the demo's hint names: the price table's placeholder model, which `--estimate` prices. */
+export const DEMO_HINT_AGENT = "anthropic:MODEL";
+
+/**
+ * What the demo prints last: the verdict, the report, and how to answer with a real model. While
+ * the prerequisite blocks (the gate's exit 3) a model's run exits 3 too, so the hint is the pilot,
+ * whose commands work today; once it is met, the real run.
+ */
+export function demoClosing(
+  verdict: number,
+  report: string,
+  prices: string,
+  agent = DEMO_HINT_AGENT,
+): string {
+  const name = { 0: "PASS", 1: "FAIL", 3: "BLOCKED" }[verdict] ?? String(verdict);
+  const key = "  export ANTHROPIC_API_KEY=…   # or OPENAI_API_KEY, with --agent openai:MODEL";
+  const head = `
+demo: the pipeline worked. Verdict: ${name}${verdict === 3 ? " (the prerequisite stage #432 has not succeeded; see `fabench conveyor status`)" : ""}.
+Report: ${report}
+`;
+  if (verdict !== 3)
+    return `${head}To run a real model:
+${key}
+  npx fabench run --agent ${agent} --estimate --prices ${prices}   # cost first, nothing sent (copy the file, put in your prices)
+  npx fabench run --agent ${agent} --out runs/model.jsonl --concurrency 8
+  npx fabench score runs/model.jsonl && npx fabench gate results/model.summary.json
+`;
+  const [init, estimate, ...rest] = pilotCommands({ prefix: "npx fabench", agent, prices });
+  return `${head}A model's answers are locked until then (\`fabench run --agent ${agent}\` exits 3). A pilot answers today,
+for power and cost planning, never the claim (copy the price file and put in your prices):
+${[init, estimate, key.trimStart(), ...rest].map((l) => `  ${l}`).join("\n")}
+`;
 }

@@ -1,7 +1,7 @@
 /** `fabench run`: replay the benchmark's evidence to an agent under every selected condition. */
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
-import type { Plan, Task } from "../authoring/index.ts";
+import { pilotCommands, type Plan, type Task } from "../authoring/index.ts";
 import { checkAgentSpec, createAgent, isModelAgent, type Lane } from "../conditions/agents/index.ts";
 import { loadTokenCounter, TurnTokenCounter } from "../conditions/execution/index.ts";
 import {
@@ -144,7 +144,7 @@ export async function run(options: RunOptions, io: CliIo): Promise<number> {
           {
             code: "prerequisite_unmet",
             file: options.conveyor,
-            message: `answer inference is locked until ${protocol.prerequisites.gate_stage} succeeds; blocking:\n${renderBlocking(status)}`,
+            message: `answer inference is locked until ${protocol.prerequisites.gate_stage} succeeds; blocking:\n${renderBlocking(status)}\n${lockedHint(options)}`,
           },
         ],
       });
@@ -411,4 +411,20 @@ function selectedTasks(tasks: readonly Task[], plan: Plan, selection: Parameters
     ...new Set(planEpisodes(tasks, plan, { ...selection, trials: 1 }, null).map((e) => e.semantic_task_id)),
   ].sort(compareCodePoints);
   return { task_count: ids.length, task_ids_sha256: canonicalSha256(ids) };
+}
+
+/**
+ * What the lock's refusal offers instead of a run line that exits 3: the same agent in a pilot,
+ * the commands that work today (the run's other options, such as --base-url, go on its run lines).
+ */
+function lockedHint(options: Pick<RunOptions, "agent" | "prices">): string {
+  const lines = pilotCommands({
+    prefix: "fabench",
+    agent: options.agent,
+    ...(options.prices === undefined ? {} : { prices: options.prices }),
+  });
+  return [
+    "to answer with this agent today, run a pilot (power and cost planning, never the claim; add this command's other options to its run lines):",
+    ...lines.map((l) => `  ${l}`),
+  ].join("\n");
 }

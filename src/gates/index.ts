@@ -23,10 +23,16 @@ export {
   type IntervalView,
 } from "./verdict.ts";
 export {
+  BASELINE_FAILED_BELOW,
+  baselineRecall,
+  baselineWarning,
   checkIntervals,
   checkRule,
+  comparesToBaseline,
+  conditionsNotRun,
   failedMetrics,
   NOT_PREREGISTERED,
+  notRunReason,
   onTheNumbers,
   renderGate,
   verdictLine,

@@ -10,6 +10,59 @@ import type { CheckResult, ConditionVerdict, Gate } from "./verdict.ts";
 export const NOT_PREREGISTERED =
   "NOT PREREGISTERED: this protocol is not the bundled manifests/preregistration.json — a pilot or exploratory result, never the claim";
 
+/**
+ * Below this required fact recall the baseline itself failed, and "no worse than the baseline" says
+ * little: a condition that answers nothing is non-inferior to a baseline that answers nothing.
+ * Presentation, not protocol: it never changes a verdict, a check or an exit code, only the words
+ * beside them, so it lives here with those words rather than in the preregistration (whose hash
+ * every run, summary and frozen artefact names). Half the required facts: a baseline below it
+ * misses most of what the corpus asks for.
+ */
+export const BASELINE_FAILED_BELOW = 0.5;
+
+/** The pooled required fact recall of the baseline, as the gate's checks read it (null: no such check, or undefined). */
+export function baselineRecall(g: Gate): number | null {
+  for (const v of Object.values(g.conditions))
+    for (const c of Object.values(v.checks)) if (c.metric === "required_fact_recall") return c.full;
+  return null;
+}
+
+/** The warning shown wherever a verdict is when the baseline's own recall is below {@link BASELINE_FAILED_BELOW}. */
+export function baselineWarning(g: Gate): string | null {
+  const recall = baselineRecall(g);
+  if (recall === null || recall >= BASELINE_FAILED_BELOW) return null;
+  // Rounded down, so a recall just under the threshold never reads as the threshold itself.
+  const shown = (Math.floor(recall * 1000) / 1000).toFixed(3);
+  return `WARNING: the FULL baseline's required fact recall is ${shown} (below ${BASELINE_FAILED_BELOW}): the baseline itself failed; non-inferiority against it says little`;
+}
+
+/** Whether a check compares against the baseline (a paired delta): what a failed baseline undermines. */
+export function comparesToBaseline(c: CheckResult): boolean {
+  return c.rule.startsWith("delta");
+}
+
+/** The conditions the gate reads that the runs do not hold (none in a summary that does not say). */
+export function conditionsNotRun(g: Gate): readonly string[] {
+  return g.conditions_not_run ?? [];
+}
+
+/**
+ * Why conditions cannot be judged, when some were not run: the baseline missing (nothing to
+ * compare against), no comparison condition at all (a FULL-only pilot), or which ones are missing.
+ */
+export function notRunReason(g: Gate): string | null {
+  const missing = conditionsNotRun(g);
+  if (missing.length === 0) return null;
+  const baseline = missing.filter((c) => !(c in g.conditions));
+  const deployable = missing.filter((c) => c in g.conditions);
+  if (baseline.length > 0)
+    return `the baseline ${baseline.join(", ")} was not run: nothing to compare against`;
+  const names = deployable.join(", ");
+  if (deployable.length === Object.keys(g.conditions).length)
+    return `no comparison condition was run: ${names} ${deployable.length === 1 ? "is" : "are"} not in the run files`;
+  return `not run: ${names}`;
+}
+
 /** What a check compares, named by its metric: `required_fact_recall Δ ≥ -0.02`. */
 export function checkRule(c: CheckResult): { readonly shows: string; readonly need: string } {
   switch (c.rule) {
@@ -49,10 +102,18 @@ export function onTheNumbers(g: Gate): string {
   const passing = Object.entries(g.conditions).filter(([, v]) => v.passed);
   if (g.any_deployable_condition_passed)
     return `would PASS (${passing.map(([c]) => c).join(", ")} passes every check)`;
-  const reasons = Object.entries(g.conditions).map(
-    ([c, v]) => `${c}: ${failedMetrics(v).join(", ") || "no failed check"}`,
-  );
-  if (!g.complete) reasons.unshift("incomplete run set");
+  const missing = conditionsNotRun(g);
+  const notRun = notRunReason(g);
+  const reasons = [
+    ...(g.complete ? [] : ["incomplete run set"]),
+    ...(notRun ? [notRun] : []),
+    // Without the baseline every condition fails every check: the reason above says so once.
+    ...(missing.some((c) => !(c in g.conditions))
+      ? []
+      : Object.entries(g.conditions)
+          .filter(([c]) => !missing.includes(c))
+          .map(([c, v]) => `${c}: ${failedMetrics(v).join(", ") || "no failed check"}`)),
+  ];
   return `would FAIL (${reasons.join("; ")})`;
 }
 
@@ -62,7 +123,7 @@ export function verdictLine(g: Gate): string {
   const head =
     g.status === "BLOCKED"
       ? `BLOCKED by ${[...new Set(stages)].join(", ")} — on the numbers: ${onTheNumbers(g)}`
-      : `${g.status}${g.complete ? "" : " (incomplete run set: cannot pass)"}`;
+      : `${g.status}${g.complete ? "" : ` (incomplete run set: cannot pass${notRunReason(g) ? `; ${notRunReason(g)}` : ""})`}`;
   return g.preregistered ? head : `${head} — ${NOT_PREREGISTERED}`;
 }
 
@@ -70,10 +131,17 @@ const num = (x: number | null) => (x === null ? "–" : Math.abs(x) >= 100 ? x.t
 
 export function renderGate(g: Gate): string {
   const lines = [`verdict: ${verdictLine(g)}`];
+  const warning = baselineWarning(g);
+  if (warning) lines.push(warning);
   if (!g.prerequisite.satisfied)
     lines.push("blocked by:", ...g.prerequisite.blocking.map((b) => `  ${b.stage}: ${b.reason}`));
   const shown: ShownInterval[] = [];
+  const missing = conditionsNotRun(g);
   for (const [condition, v] of Object.entries(g.conditions)) {
+    if (missing.includes(condition)) {
+      lines.push("", `${condition}: not run (no episode in the run files): cannot pass`);
+      continue;
+    }
     lines.push(
       "",
       `${condition}: ${v.passed ? "passes" : "fails"} on point estimates; ${v.interval_passed ? "passes" : "fails"} with intervals`,

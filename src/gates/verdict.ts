@@ -79,6 +79,13 @@ export interface Gate {
   readonly interval_method: string;
   readonly interval_rule: string;
   readonly any_deployable_condition_passed: boolean;
+  /**
+   * The conditions the gate reads (the baseline and the deployable ones) that the scored runs do
+   * not hold, in the protocol's order: a pilot of FULL alone is a normal run. A deployable
+   * condition not run cannot pass, and without the baseline none can; their checks are shown
+   * failed. Absent when every one ran (and from summaries written before fabench recorded it).
+   */
+  readonly conditions_not_run?: readonly string[];
   readonly conditions: Record<string, ConditionVerdict>;
   readonly per_catalog: Record<string, Record<string, ConditionVerdict>>;
 }
@@ -157,17 +164,39 @@ function check(
   };
 }
 
+/**
+ * Whether the runs hold `condition` in `selection`: the bootstrap has a level for every condition it
+ * saw (null where no value is defined), and none at all for a condition no record names.
+ */
+function ran(protocol: Protocol, selection: string, condition: string, inputs: GateInputs): boolean {
+  return protocol.gate.checks.some(
+    (c) => inputs.statistic(selection, condition, c.metric, "level") !== undefined,
+  );
+}
+
 function verdictFor(
   protocol: Protocol,
   selection: string,
   condition: string,
   inputs: GateInputs,
 ): ConditionVerdict {
+  // Nothing to judge: a check of a condition not run, or against a baseline not run, cannot pass
+  // (a null delta would otherwise pass the checks that allow one, and a total of nothing is 0).
+  const comparable =
+    ran(protocol, selection, condition, inputs) &&
+    ran(protocol, selection, protocol.baseline_condition, inputs);
   const checks = Object.fromEntries(
-    protocol.gate.checks.map((c) => [
-      c.id,
-      check(c, selection, condition, protocol.baseline_condition, protocol.statistics.gate_interval, inputs),
-    ]),
+    protocol.gate.checks.map((c) => {
+      const result = check(
+        c,
+        selection,
+        condition,
+        protocol.baseline_condition,
+        protocol.statistics.gate_interval,
+        inputs,
+      );
+      return [c.id, comparable ? result : { ...result, passed: false, interval_passed: false }];
+    }),
   );
   const results = Object.values(checks);
   return {
@@ -194,6 +223,9 @@ export function evaluateGate(
     ]),
   );
   const anyPassed = inputs.complete && Object.values(conditions).some((v) => v.passed);
+  const notRun = [protocol.baseline_condition, ...deployable].filter(
+    (c) => !ran(protocol, "pooled", c, inputs),
+  );
   return {
     status: !prerequisite.satisfied ? "BLOCKED" : anyPassed ? "PASS" : "FAIL",
     preregistered,
@@ -203,6 +235,8 @@ export function evaluateGate(
     interval_method: protocol.statistics.gate_interval,
     interval_rule: `${protocol.statistics.gate_interval} interval: lower bound of each accuracy delta ≥ threshold, upper bound of the unsupported-rate delta ≤ threshold (the preregistered percentile interval is reported as ci95)`,
     any_deployable_condition_passed: anyPassed,
+    // Only when some are missing, so a summary of a full matrix is byte-identical to one written before.
+    ...(notRun.length > 0 ? { conditions_not_run: notRun } : {}),
     conditions,
     per_catalog: perCatalog,
   };

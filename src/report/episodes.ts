@@ -74,6 +74,13 @@ export function episodeBrowser(s: Summary, finalTexts?: ReadonlyMap<string, stri
     ".episode-list .shown{order:-1;margin:.3rem 0}.shown .count::before{content:counter(ep-shown)}",
     "tr.ep{counter-increment:ep-shown}table.episodes td{vertical-align:top}",
     "table.episodes td:last-child,table.episodes th:last-child,table.episodes td td{text-align:left}",
+    // On a phone the filters' legends go above their choices and a long choice wraps, and each
+    // episode is a card: its task on one line, its labelled cells on the next, its details below.
+    "@media (max-width:760px){.filters legend{float:none;width:auto}.filters label{white-space:normal;overflow-wrap:anywhere}",
+    "table.episodes,table.episodes tbody{display:block}table.episodes thead{display:none}",
+    "table.episodes tr.ep{display:flex;flex-wrap:wrap;gap:0 .8rem;border-top:1px solid #ddd;padding:.3rem 0}",
+    "table.episodes tr.ep>td{display:block;border:0;padding:0;text-align:left}table.episodes tr.ep>td:first-child,table.episodes tr.ep>td:last-child{flex-basis:100%}",
+    'table.episodes tr.ep>td[data-label]::before{content:attr(data-label) " ";color:#777}}',
     ...filters.flatMap((f) =>
       f.choices.map(
         (v) =>
@@ -103,7 +110,7 @@ export function episodeBrowser(s: Summary, finalTexts?: ReadonlyMap<string, stri
     const folded = `${facts ? `<table><tr><th>fact</th><th>licensed</th><th>verdict</th></tr>${facts}</table>` : "<p class=muted>no facts</p>"}${text !== undefined ? `<pre>${escape(text)}</pre>` : ""}`;
     const recall = e.metrics["required_fact_recall"];
     const attributes = filters.map((f) => ` data-${f.name}="${escape(f.value(e))}"`).join("");
-    return `<tr class="ep"${attributes}><td><code>${escape(e.semantic_task_id)}</code></td><td>${escape(e.condition)}</td><td>${e.catalog_size}</td><td>${e.trial}</td><td class="${outcome === "pass" ? "ok" : "no"}">${outcome}${why}</td><td>${recall === null || recall === undefined ? "–" : recall.toFixed(2)}</td><td><details><summary>${e.facts.length} fact${e.facts.length === 1 ? "" : "s"}${text !== undefined ? " and the answer" : ""}</summary>${folded}</details></td></tr>`;
+    return `<tr class="ep"${attributes}><td><code>${escape(e.semantic_task_id)}</code></td><td>${escape(e.condition)}</td><td data-label="catalog">${e.catalog_size}</td><td data-label="trial">${e.trial}</td><td class="${outcome === "pass" ? "ok" : "no"}">${outcome}${why}</td><td data-label="recall">${recall === null || recall === undefined ? "–" : recall.toFixed(2)}</td><td><details><summary>${e.facts.length} fact${e.facts.length === 1 ? "" : "s"}${text !== undefined ? " and the answer" : ""}</summary>${folded}</details></td></tr>`;
   });
   const html = `<h2 id="episodes">Episodes</h2><p class="muted">One row per episode: its outcome (pass: every required fact recalled and nothing unsupported or contradicted), its recall and, folded, the verdict of every emitted fact${finalTexts ? " and the final answer" : " (give --runs to include the final answers)"}.</p><details id="episode-browser"><summary>Browse the ${episodes.length} episodes</summary><div class="filters">${filters.map(radios).join("")}</div><div class="episode-list"><div class="wide"><table class="episodes"><thead><tr><th>task</th><th>condition</th><th>catalog</th><th>trial</th><th>outcome</th><th>recall</th><th>facts and answer</th></tr></thead><tbody>${rows.join("")}</tbody></table></div><p class="shown muted"><span class="count"></span> of ${episodes.length} episodes shown</p></div></details>`;
   return { html, css };

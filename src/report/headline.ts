@@ -1,5 +1,5 @@
 /** The few lines `score` prints: what was written, pooled means per condition, and the gate's status. */
-import { verdictLine } from "../gates/index.ts";
+import { baselineWarning, verdictLine } from "../gates/index.ts";
 import { POOLED } from "../metrics/index.ts";
 import type { Summary } from "../summary/index.ts";
 
@@ -22,5 +22,7 @@ export function renderHeadline(summary: Summary, out: string): string {
     );
   }
   lines.push("", `gate: ${verdictLine(summary.gate)}`);
+  const warning = baselineWarning(summary.gate);
+  if (warning) lines.push(warning);
   return `${lines.join("\n")}\n`;
 }

@@ -2,11 +2,22 @@
  * The report: one self-contained static HTML file (inline CSS and SVG, no script, no network) —
  * the verdict with its blocking chain, the gate tables, a forest plot of the paired deltas,
  * tokens per condition, breakdowns, answer failures, an episode browser and the provenance.
- * It reads at a 1280 px window (and at 800): long hashes, JSON and answers wrap, wide tables
- * scroll inside their own box, and the plots shrink to fit.
+ * It reads at a 1280 px window, at 800 and on a 390 px phone: long hashes, JSON and answers wrap,
+ * the gate table and the episode list become one card per row on a narrow screen, each plot is
+ * drawn twice (a wide and a narrow layout, one shown by window width) so its text never shrinks
+ * below 10 px, and other wide tables scroll inside their own box.
  */
 import { intervalChecks, type Protocol } from "../authoring/index.ts";
-import { checkIntervals, checkRule, NOT_PREREGISTERED, onTheNumbers } from "../gates/index.ts";
+import {
+  baselineWarning,
+  checkIntervals,
+  checkRule,
+  comparesToBaseline,
+  conditionsNotRun,
+  NOT_PREREGISTERED,
+  notRunReason,
+  onTheNumbers,
+} from "../gates/index.ts";
 import {
   BOUND_MARKS,
   formatInterval,
@@ -31,6 +42,12 @@ import type { Summary } from "../summary/index.ts";
  * token); answers keep their line breaks but wrap (`pre-wrap`); the provenance table has a fixed
  * layout; the SVG plots scale down; and a table that still cannot fit (many columns at 800 px)
  * scrolls inside its `.wide` box instead of widening the page.
+ *
+ * At 760 px and below (a phone; also where the 720-unit plots would start to shrink) the gate
+ * table and the data tables (`.cards`) are a card per row, each cell labelled with its column
+ * (`data-label`), the gate's verdict rows come first (flex `order`), so every condition's verdict
+ * is on screen without a sideways scroll, and the narrow plots replace the wide ones.
+ * `.caution` is a pass beside a failed baseline: amber and marked ⚠, never the green ✓.
  */
 const CSS = `*,*::before,*::after{box-sizing:border-box}
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:1100px;color:#222;padding:0 1rem;overflow-wrap:break-word}
@@ -38,15 +55,36 @@ h1{font-size:1.6rem}h2{margin-top:2.2rem;border-bottom:1px solid #ddd}table{bord
 td,th{border:1px solid #ddd;padding:.25rem .5rem;text-align:right}th:first-child,td:first-child{text-align:left}
 .verdict{display:inline-block;padding:.3rem .8rem;border-radius:4px;color:#fff;font-weight:700}
 .pilot{font-size:.9rem;padding:.15rem .5rem;border-radius:4px;background:#c33;color:#fff;vertical-align:middle}.pilot-note{border-left:4px solid #c33;padding:.3rem .6rem;background:#fdf0f0}
-.PASS{background:#2a7}.FAIL{background:#c33}.BLOCKED{background:#b70}.ok{color:#2a7}.no{color:#c33}
+.PASS{background:#2a7}.FAIL{background:#c33}.BLOCKED{background:#b70}.ok{color:#2a7}.no{color:#c33}.caution{color:#b70}
+.warn{border-left:4px solid #b70;padding:.3rem .6rem;background:#fdf6e8;font-weight:600}
 code,pre{font-size:12px;overflow-wrap:anywhere}pre{white-space:pre-wrap;margin:.4rem 0}
 details{margin:.2rem 0}summary{cursor:pointer}.muted{color:#777}
-.wide{max-width:100%;overflow-x:auto}svg.plot{display:block;max-width:100%;height:auto}
+.wide{max-width:100%;overflow-x:auto}svg.plot{display:block;max-width:100%;height:auto}svg.plot.narrow{display:none}
 table.provenance{table-layout:fixed;width:100%}table.provenance td{text-align:left}table.provenance td:first-child{width:15rem}
-@media (max-width:1000px){td,th{padding:.2rem .3rem}th{font-size:12px}table.provenance td:first-child{width:9rem}}`;
+@media (max-width:1000px){td,th{padding:.2rem .3rem}th{font-size:12px}table.provenance td:first-child{width:9rem}}
+@media (max-width:760px){svg.plot{display:none}svg.plot.narrow{display:block}body{margin:1rem auto}table.provenance td:first-child{width:6rem}
+table.cards,table.cards tbody,table.cards tr,table.cards td,table.cards th{display:block}table.cards{width:100%;margin:.3rem 0}
+table.cards tbody{display:flex;flex-direction:column}table.cards tr.cols{display:none}table.gate tr.verdicts{order:-1}
+table.cards tr{border:1px solid #ddd;border-radius:4px;margin:.25rem 0;padding:.2rem .5rem}
+table.cards td,table.cards th{border:0;padding:.1rem 0;text-align:left;font-size:14px}table.cards tr>:first-child{font-weight:700}
+table.cards [data-label]::before{content:attr(data-label) ": ";font-weight:600;color:#222}table.cards td:empty,table.gate .verdicts>:nth-child(2){display:none}}`;
 
 /** A table in a box that scrolls sideways if the table cannot be made to fit the page. */
 const wide = (table: string) => `<div class="wide">${table}</div>`;
+
+/**
+ * A data table that reads on a phone (see the CSS): a header row (`cols`), then rows whose cells
+ * after the first carry their column's header as `data-label`. Headers and cells are HTML, already
+ * escaped (so a header is safe in an attribute too).
+ */
+function cardTable(headers: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
+  const head = `<tr class="cols">${headers.map((h) => `<th>${h}</th>`).join("")}</tr>`;
+  const body = rows.map(
+    (cells) =>
+      `<tr>${cells.map((c, i) => (i === 0 || c === "" ? `<td>${c}</td>` : `<td data-label="${headers[i] ?? ""}">${c}</td>`)).join("")}</tr>`,
+  );
+  return wide(`<table class="cards">${head}${body.join("")}</table>`);
+}
 
 const num = (v: number | null | undefined, digits = 4) =>
   v === null || v === undefined ? "–" : Math.abs(v) >= 100 ? Math.round(v).toString() : v.toFixed(digits);
@@ -88,11 +126,17 @@ function header(s: Summary): string {
     s.complete
       ? ""
       : `<strong>incomplete run set (${s.missing_episodes} episodes missing): the gate cannot pass</strong>`,
+    // BLOCKED says it within the numbers above; otherwise it is said here.
+    g.status !== "BLOCKED" && notRunReason(g)
+      ? `<strong id="not-run">${escape(notRunReason(g) ?? "")}</strong>`
+      : "",
   ].filter((part) => part !== "");
+  const warning = baselineWarning(g);
   const lines = [
     `<h1>fabench report — ${escape(s.protocol_id)}${g.preregistered ? "" : ' <span class="pilot">not preregistered</span>'}</h1>`,
     g.preregistered ? "" : `<p id="not-preregistered" class="pilot-note">${escape(NOT_PREREGISTERED)}.</p>`,
     `<p id="verdict">Verdict: ${verdict.join(" ")}</p>`,
+    warning ? `<p id="baseline-warning" class="warn">⚠ ${escape(warning)}.</p>` : "",
     g.prerequisite.satisfied
       ? ""
       : `<p>Blocked by the prerequisite chain:</p><ul>${g.prerequisite.blocking.map((b) => `<li><strong>${escape(b.stage)}</strong>: ${escape(b.reason)}</li>`).join("")}</ul>`,
@@ -101,21 +145,32 @@ function header(s: Summary): string {
   return `<header id="decision">${lines.filter((line) => line !== "").join("\n")}</header>`;
 }
 
-/** One gate table; the shown intervals are collected for the notes under the tables. */
-function gateTable(
-  conditions: Summary["gate"]["conditions"],
-  method: string,
-  shown: ShownInterval[],
-): string {
+/** What the gate table needs besides the verdicts: which conditions were not run, and whether the baseline failed. */
+interface GateContext {
+  readonly method: string;
+  readonly notRun: readonly string[];
+  readonly baselineFailed: boolean;
+  readonly shown: ShownInterval[];
+}
+
+/**
+ * One gate table; the shown intervals are collected for the notes under the tables. Every cell
+ * carries its column's name (`data-label`) for the phone layout, and each verdict cell its
+ * condition (`data-condition`). A pass of a delta check, or a verdict, beside a failed baseline is
+ * marked ⚠ in amber, never a bare green ✓.
+ */
+function gateTable(conditions: Summary["gate"]["conditions"], id: string, context: GateContext): string {
+  const { method, notRun, baselineFailed, shown } = context;
+  const names = Object.keys(conditions);
   const checks = Object.keys(Object.values(conditions)[0]?.checks ?? {});
-  const head = `<tr><th>check</th><th>needs</th>${Object.keys(conditions)
-    .map((c) => `<th>${escape(c)}</th>`)
-    .join("")}</tr>`;
+  const head = `<tr class="cols"><th>check</th><th>needs</th>${names.map((c) => `<th>${escape(c)}</th>`).join("")}</tr>`;
   const body = checks.map((name) => {
     const first = Object.values(conditions)[0]?.checks[name];
-    const cells = Object.values(conditions).map((v) => {
+    const cells = Object.entries(conditions).map(([condition, v]) => {
+      const label = ` data-label="${escape(condition)}"`;
       const c = v.checks[name];
-      if (!c) return "<td>–</td>";
+      if (!c) return `<td${label}>–</td>`;
+      if (notRun.includes(condition)) return `<td class="muted"${label}>not run</td>`;
       const { shows } = checkRule(c);
       const { ci95, gate } = checkIntervals(c);
       shown.push(...[ci95, gate].filter((x) => x !== undefined));
@@ -124,32 +179,58 @@ function gateTable(
       const gateCi = gate
         ? ` <span class="muted">${escape(method)} ${escape(formatInterval(gate, (x) => num(x)))}</span>`
         : "";
-      return `<td class="${c.passed ? "ok" : "no"}">${c.passed ? "✓" : "✗"} ${num(value)}${ci}${gateCi}</td>`;
+      const caution = c.passed && baselineFailed && comparesToBaseline(c);
+      const mark = caution
+        ? `<td class="caution" title="passes against a failed baseline"${label}>⚠ ✓`
+        : `<td class="${c.passed ? "ok" : "no"}"${label}>${c.passed ? "✓" : "✗"}`;
+      return `${mark} ${num(value)}${ci}${gateCi}</td>`;
     });
-    return `<tr><td>${escape(first?.metric ?? name)}</td><td>${first ? escape(checkRule(first).need) : ""}</td>${cells.join("")}</tr>`;
+    return `<tr><td>${escape(first?.metric ?? name)}</td><td data-label="needs">${first ? escape(checkRule(first).need) : ""}</td>${cells.join("")}</tr>`;
   });
-  const verdicts = `<tr><th>point-estimate verdict</th><th></th>${Object.values(conditions)
-    .map((v) => `<th class="${v.passed ? "ok" : "no"}">${v.passed ? "pass" : "fail"}</th>`)
-    .join("")}</tr><tr><th>interval verdict</th><th></th>${Object.values(conditions)
-    .map((v) => `<th class="${v.interval_passed ? "ok" : "no"}">${v.interval_passed ? "pass" : "fail"}</th>`)
-    .join("")}</tr>`;
-  return wide(`<table>${head}${body.join("")}${verdicts}</table>`);
+  const verdictRow = (title: string, passed: (v: ConditionVerdict) => boolean) =>
+    `<tr class="verdicts"><th>${title}</th><th></th>${Object.entries(conditions)
+      .map(([condition, v]) => {
+        const [cls, text] = notRun.includes(condition)
+          ? ["no", "not run"]
+          : passed(v)
+            ? baselineFailed
+              ? ["caution", "⚠ pass"]
+              : ["ok", "pass"]
+            : ["no", "fail"];
+        return `<th class="cond-verdict ${cls}" data-condition="${escape(condition)}" data-label="${escape(condition)}">${text}</th>`;
+      })
+      .join("")}</tr>`;
+  const verdicts = `${verdictRow("point-estimate verdict", (v) => v.passed)}${verdictRow("interval verdict", (v) => v.interval_passed)}`;
+  return wide(`<table class="gate cards" id="${id}">${head}${body.join("")}${verdicts}</table>`);
 }
 
+type ConditionVerdict = Summary["gate"]["conditions"][string];
+
 function gateSection(s: Summary): string {
-  const shown: ShownInterval[] = [];
   const method = s.gate.interval_method;
-  const pooled = gateTable(s.gate.conditions, method, shown);
+  const warning = baselineWarning(s.gate);
+  const notRun = notRunReason(s.gate);
+  const context: GateContext = {
+    method,
+    notRun: conditionsNotRun(s.gate),
+    baselineFailed: warning !== null,
+    shown: [],
+  };
+  const pooled = gateTable(s.gate.conditions, "gate-pooled", context);
   const perCatalog = Object.entries(s.gate.per_catalog)
     .map(
       ([size, conditions]) =>
-        `<details><summary>catalog size ${escape(size)}</summary>${gateTable(conditions, method, shown)}</details>`,
+        `<details><summary>catalog size ${escape(size)}</summary>${gateTable(conditions, `gate-${escape(size)}`, context)}</details>`,
     )
     .join("");
-  const notes = intervalNotes(shown)
+  const notes = intervalNotes(context.shown)
     .map((n) => `<li>${escape(n)}</li>`)
     .join("");
-  return `<h2 id="gate">Gate, pooled over catalog sizes</h2><p class="muted">Each cell: the paired delta against FULL (or the level, ratio or total the check uses), with its preregistered ${escape(s.bootstrap.interval)} ${Math.round(s.bootstrap.confidence * 100)} % interval and the ${escape(method)} interval the interval verdict uses, both shown within what the metric can be.</p>${pooled}${notes ? `<ul id="interval-notes" class="muted">${notes}</ul>` : ""}${perCatalog}`;
+  const said = [
+    warning ? `<p class="warn">⚠ ${escape(warning)}: a ⚠ marks each pass that leans on it.</p>` : "",
+    notRun ? `<p class="no">${escape(notRun)}: a condition not run cannot pass.</p>` : "",
+  ].join("");
+  return `<h2 id="gate">Gate, pooled over catalog sizes</h2><p class="muted">Each cell: the paired delta against FULL (or the level, ratio or total the check uses), with its preregistered ${escape(s.bootstrap.interval)} ${Math.round(s.bootstrap.confidence * 100)} % interval and the ${escape(method)} interval the interval verdict uses, both shown within what the metric can be.</p>${said}${pooled}${notes ? `<ul id="interval-notes" class="muted">${notes}</ul>` : ""}${perCatalog}`;
 }
 
 function forestSection(s: Summary, protocol: Protocol): string {
@@ -180,8 +261,12 @@ function forestSection(s: Summary, protocol: Protocol): string {
           ...(calibrated && defined ? { alt: { low: calibrated.low, high: calibrated.high } } : {}),
         });
     }
+  const heading = `<h2 id="forest">Paired deltas against ${escape(protocol.baseline_condition)}</h2>`;
+  if (rows.length === 0)
+    return `${heading}<p class="muted" id="forest-empty">No condition beside ${escape(protocol.baseline_condition)} was run: there is no paired delta to plot.</p>`;
   const plot = forestPlot(rows, "Paired deltas with intervals");
-  return `<h2 id="forest">Paired deltas against ${escape(protocol.baseline_condition)}</h2><p class="muted">Dots: point estimates; bars: ${Math.round(s.bootstrap.confidence * 100)} % intervals (${s.bootstrap.iterations.toLocaleString("en")} iterations, seed ${s.bootstrap.seed}, ${escape(s.bootstrap.generator)}); thin grey bars: the ${escape(s.gate.interval_method)} interval the interval verdict uses; dashed: the margin (${marginText(checks)}).</p>${plot.svg}${arrowNote(plot, method)}`;
+  const narrow = forestPlot(rows, "Paired deltas with intervals", { layout: "narrow" });
+  return `${heading}<p class="muted">Dots: point estimates; bars: ${Math.round(s.bootstrap.confidence * 100)} % intervals (${s.bootstrap.iterations.toLocaleString("en")} iterations, seed ${s.bootstrap.seed}, ${escape(s.bootstrap.generator)}); thin grey bars: the ${escape(s.gate.interval_method)} interval the interval verdict uses; dashed: the margin (${marginText(checks)}).</p>${plot.svg}${narrow.svg}${arrowNote(plot, method)}`;
 }
 
 /** Why an interval method can give an infinite bound, for the note under the plot. */
@@ -221,10 +306,11 @@ function coverageFootnote(s: Summary, study: CoverageStudy | undefined): string 
   if (!study)
     return `<p class="muted" id="coverage">${chosen} Its simulated coverage and type I error, and every other method's: run <code>fabench simulate coverage --select --json</code> and pass it with <code>--coverage</code>.</p>`;
   const methods = METHODS;
-  const rows = study.results.map(
-    (r) =>
-      `<tr><td>${escape(r.scenario)}</td>${methods.map((m) => `<td>${num(r.methods[m]?.coverage, 3)}</td>`).join("")}<td>${num(r.methods[method as Method]?.type_one_error, 3)}</td></tr>`,
-  );
+  const rows = study.results.map((r) => [
+    escape(r.scenario),
+    ...methods.map((m) => num(r.methods[m]?.coverage, 3)),
+    num(r.methods[method as Method]?.type_one_error, 3),
+  ]);
   const own = study.results.map((r) => r.methods[method as Method]).filter((m) => m !== undefined);
   const range =
     own.length === 0
@@ -233,7 +319,7 @@ function coverageFootnote(s: Summary, study: CoverageStudy | undefined): string 
   const picked = study.selection
     ? ` That run ${study.selection.preregistered ? "is the rule's own configuration" : "is not the rule's configuration"}; the rule picks ${escape(study.selection.selected)}${study.selection.protocol_agrees ? ", as the protocol says" : `, but the protocol says ${escape(study.selection.protocol_gate_interval)}`}.`
     : "";
-  return `<p class="muted" id="coverage">${chosen} Achieved coverage of the nominal ${Math.round(s.bootstrap.confidence * 100)} % intervals in this design, from <code>fabench simulate coverage</code> (${study.design.datasets.toLocaleString("en")} datasets × ${study.design.iterations} iterations per scenario, seed ${study.design.seed}).${range}${picked}</p>${wide(`<table><tr><th>scenario</th>${methods.map((m) => `<th>${escape(m)}</th>`).join("")}<th>${escape(method)} type I at −${study.design.margin}</th></tr>${rows.join("")}</table>`)}`;
+  return `<p class="muted" id="coverage">${chosen} Achieved coverage of the nominal ${Math.round(s.bootstrap.confidence * 100)} % intervals in this design, from <code>fabench simulate coverage</code> (${study.design.datasets.toLocaleString("en")} datasets × ${study.design.iterations} iterations per scenario, seed ${study.design.seed}).${range}${picked}</p>${cardTable(["scenario", ...methods.map(escape), `${escape(method)} type I at −${study.design.margin}`], rows)}`;
 }
 
 function tokenSection(s: Summary): string {
@@ -248,13 +334,14 @@ function tokenSection(s: Summary): string {
         ],
       })),
     );
-  return `<h2 id="tokens">Tokens per episode</h2>${barChart(groups, "Mean input and tool-schema tokens per episode")}`;
+  const title = "Mean input and tool-schema tokens per episode";
+  return `<h2 id="tokens">Tokens per episode</h2>${barChart(groups, title)}${barChart(groups, title, "narrow")}`;
 }
 
 function breakdownSection(s: Summary): string {
   const table = (title: string, groups: Summary["breakdowns"]["by_language"]) => {
     const conditions = Object.keys(Object.values(groups)[0]?.deltas ?? {});
-    const head = `<tr><th>${title}</th><th>tasks</th>${conditions.map((c) => `<th>${escape(c)} recall Δ</th>`).join("")}</tr>`;
+    const headers = [title, "tasks", ...conditions.map((c) => `${escape(c)} recall Δ`)];
     const interval = (b: Breakdown, c: string) => {
       const i = b.delta_intervals[c]?.["required_fact_recall"];
       const g = method === "percentile" ? i : i?.calibrated?.[method];
@@ -263,11 +350,12 @@ function breakdownSection(s: Summary): string {
       shown.push(interval);
       return ` <span class="muted">${escape(formatInterval(interval, (x) => num(x)))}</span>`;
     };
-    const rows = Object.entries(groups).map(
-      ([name, b]) =>
-        `<tr><td>${escape(name)}</td><td>${b.tasks}</td>${conditions.map((c) => `<td>${num(b.deltas[c]?.["required_fact_recall"])}${interval(b, c)}</td>`).join("")}</tr>`,
-    );
-    return wide(`<table>${head}${rows.join("")}</table>`);
+    const rows = Object.entries(groups).map(([name, b]) => [
+      escape(name),
+      String(b.tasks),
+      ...conditions.map((c) => `${num(b.deltas[c]?.["required_fact_recall"])}${interval(b, c)}`),
+    ]);
+    return cardTable(headers, rows);
   };
   const method = s.bootstrap.gate_interval;
   const shown: ShownInterval[] = [];
@@ -285,9 +373,28 @@ function failureSection(s: Summary): string {
       Object.entries(a.malformed_reasons)
         .map(([r, n]) => `${escape(r)} ${n}`)
         .join(", ") || "none";
-    return `<tr><td>${escape(condition)}</td><td>${num(a.means["envelope_valid"])}</td><td>${reasons}</td><td>${a.totals["unsupported_fact_count"] ?? 0}</td><td>${a.totals["contradiction_count"] ?? 0}</td><td>${num(a.means["initial_required_route_recall"])}</td><td>${num(a.means["recovered"])}</td><td>${a.totals["infrastructure_error"] ?? 0}</td></tr>`;
+    return [
+      escape(condition),
+      num(a.means["envelope_valid"]),
+      reasons,
+      String(a.totals["unsupported_fact_count"] ?? 0),
+      String(a.totals["contradiction_count"] ?? 0),
+      num(a.means["initial_required_route_recall"]),
+      num(a.means["recovered"]),
+      String(a.totals["infrastructure_error"] ?? 0),
+    ];
   });
-  return `<h2 id="failures">Answer failures and router diagnostics</h2>${wide(`<table><tr><th>condition</th><th>valid envelopes</th><th>malformed reasons</th><th>unsupported facts</th><th>contradictions</th><th>initial required-route recall</th><th>recovery rate</th><th>infrastructure errors</th></tr>${rows.join("")}</table>`)}`;
+  const headers = [
+    "condition",
+    "valid envelopes",
+    "malformed reasons",
+    "unsupported facts",
+    "contradictions",
+    "initial required-route recall",
+    "recovery rate",
+    "infrastructure errors",
+  ];
+  return `<h2 id="failures">Answer failures and router diagnostics</h2>${cardTable(headers, rows)}`;
 }
 
 /** The judge section's title: what it is, and that the gate never reads it. */
@@ -407,25 +514,30 @@ function judgeHtml(s: Summary): string {
   const text = judgeSentences(judge);
   const rating = (v: number | null) => num(v, 2);
   const delta = (v: number | null) => (v === null ? "–" : `${v < 0 ? "−" : "+"}${Math.abs(v).toFixed(2)}`);
-  const head = `<tr><th>condition</th><th>catalog</th><th>judged</th>${judge.dimensions
-    .map(
-      (d) =>
-        `<th>${escape(d.id)} (${d.min}–${d.max})</th><th>${escape(d.id)} Δ vs ${escape(judge.baseline)}</th>`,
-    )
-    .join("")}</tr>`;
-  const body = rows.map(
-    (r) =>
-      `<tr><td>${escape(r.condition)}</td><td>${escape(r.selection)}</td><td>${r.judged}</td>${r.cells
-        .map(
-          (c) =>
-            `<td>${rating(c.mean)}</td><td>${c.delta === null ? "" : `${delta(c.delta.point)}${c.delta.interval ? ` <span class="muted">${escape(formatInterval(c.delta.interval, (x) => num(x, 2)))}</span>` : ""}`}</td>`,
-        )
-        .join("")}</tr>`,
-  );
+  const headers = [
+    "condition",
+    "catalog",
+    "judged",
+    ...judge.dimensions.flatMap((d) => [
+      `${escape(d.id)} (${d.min}–${d.max})`,
+      `${escape(d.id)} Δ vs ${escape(judge.baseline)}`,
+    ]),
+  ];
+  const body = rows.map((r) => [
+    escape(r.condition),
+    escape(r.selection),
+    String(r.judged),
+    ...r.cells.flatMap((c) => [
+      rating(c.mean),
+      c.delta === null
+        ? ""
+        : `${delta(c.delta.point)}${c.delta.interval ? ` <span class="muted">${escape(formatInterval(c.delta.interval, (x) => num(x, 2)))}</span>` : ""}`,
+    ]),
+  ]);
   const notes = judgeNotes(rows)
     .map((n) => `<li>${escape(n)}</li>`)
     .join("");
-  return `<h2 id="judge">${escape(JUDGE_TITLE)}</h2><p class="muted">A judge (a model, or a command) rated each episode's final answer from the task's query and the answer alone, blind to its condition, catalog and routes. The gate above was computed without these ratings and never reads them. Judges (lines): ${escape(text.judges)}.</p><p>${escape(text.counts)}</p>${wide(`<table>${head}${body.join("")}</table>`)}<p class="muted">Means over judged episodes; Δ: paired delta against ${escape(judge.baseline)} with its ${escape(s.bootstrap.gate_interval)} ${Math.round(s.bootstrap.confidence * 100)} % interval from the summary's own task-cluster bootstrap (${s.bootstrap.iterations.toLocaleString("en")} iterations, seed ${s.bootstrap.seed}).</p>${notes ? `<ul class="muted">${notes}</ul>` : ""}<p id="judge-factual">${escape(text.factual)}</p>`;
+  return `<h2 id="judge">${escape(JUDGE_TITLE)}</h2><p class="muted">A judge (a model, or a command) rated each episode's final answer from the task's query and the answer alone, blind to its condition, catalog and routes. The gate above was computed without these ratings and never reads them. Judges (lines): ${escape(text.judges)}.</p><p>${escape(text.counts)}</p>${cardTable(headers, body)}<p class="muted">Means over judged episodes; Δ: paired delta against ${escape(judge.baseline)} with its ${escape(s.bootstrap.gate_interval)} ${Math.round(s.bootstrap.confidence * 100)} % interval from the summary's own task-cluster bootstrap (${s.bootstrap.iterations.toLocaleString("en")} iterations, seed ${s.bootstrap.seed}).</p>${notes ? `<ul class="muted">${notes}</ul>` : ""}<p id="judge-factual">${escape(text.factual)}</p>`;
 }
 
 function provenanceSection(s: Summary): string {

@@ -1,5 +1,13 @@
 /** A short Markdown summary for a pull request. */
-import { checkIntervals, checkRule, NOT_PREREGISTERED, verdictLine } from "../gates/index.ts";
+import {
+  baselineWarning,
+  checkIntervals,
+  checkRule,
+  comparesToBaseline,
+  conditionsNotRun,
+  NOT_PREREGISTERED,
+  verdictLine,
+} from "../gates/index.ts";
 import { formatInterval, intervalNotes, POOLED, type ShownInterval } from "../metrics/index.ts";
 import type { Summary } from "../summary/index.ts";
 import { JUDGE_TITLE, judgeNotes, judgeRows, judgeSentences } from "./html.ts";
@@ -11,6 +19,8 @@ export function renderMarkdown(s: Summary): string {
   const g = s.gate;
   const lines = [`## fabench: **${g.status}**${g.preregistered ? "" : " — not preregistered"}`, ""];
   lines.push(`**Verdict:** ${verdictLine(g)}`, "");
+  const warning = baselineWarning(g);
+  if (warning) lines.push(`> ⚠️ **${warning}.**`, "");
   if (!g.preregistered) lines.push(`> **${NOT_PREREGISTERED}.**`, "");
   if (!g.prerequisite.satisfied)
     lines.push("Blocked by:", ...g.prerequisite.blocking.map((b) => `- ${b.stage}: ${b.reason}`), "");
@@ -21,6 +31,7 @@ export function renderMarkdown(s: Summary): string {
       "",
     );
   const conditions = Object.keys(g.conditions);
+  const missing = conditionsNotRun(g);
   const shown: ShownInterval[] = [];
   lines.push(
     `| check | needs | ${conditions.join(" | ")} |`,
@@ -32,16 +43,19 @@ export function renderMarkdown(s: Summary): string {
     const cells = conditions.map((c) => {
       const k = g.conditions[c]?.checks[name];
       if (!k) return "–";
+      if (missing.includes(c)) return "not run";
       const { shows } = checkRule(k);
       const { ci95, gate } = checkIntervals(k);
       shown.push(...[ci95, gate].filter((x) => x !== undefined));
       const value = shows === "level" || shows === "total" ? k.value : k.delta;
-      return `${k.passed ? "✅" : "❌"} ${num(value)}${ci95 ? ` ${formatInterval(ci95, num)}` : ""}${gate ? ` (${g.interval_method} ${formatInterval(gate, num)})` : ""}`;
+      // A pass against a failed baseline is marked, never a bare ✅ (the warning above says why).
+      const mark = k.passed ? (warning && comparesToBaseline(k) ? "⚠️✅" : "✅") : "❌";
+      return `${mark} ${num(value)}${ci95 ? ` ${formatInterval(ci95, num)}` : ""}${gate ? ` (${g.interval_method} ${formatInterval(gate, num)})` : ""}`;
     });
     lines.push(`| ${first.metric} | ${checkRule(first).need} | ${cells.join(" | ")} |`);
   }
   lines.push(
-    `| **verdict (point / interval)** | | ${conditions.map((c) => `${g.conditions[c]?.passed ? "pass" : "fail"} / ${g.conditions[c]?.interval_passed ? "pass" : "fail"}`).join(" | ")} |`,
+    `| **verdict (point / interval)** | | ${conditions.map((c) => (missing.includes(c) ? "not run" : `${g.conditions[c]?.passed ? "pass" : "fail"} / ${g.conditions[c]?.interval_passed ? "pass" : "fail"}`)).join(" | ")} |`,
     "",
   );
   const notes = intervalNotes(shown);

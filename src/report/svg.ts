@@ -19,7 +19,29 @@ export interface ForestRow {
   readonly alt?: { readonly low: number | null; readonly high: number | null };
 }
 
+/**
+ * How a plot is laid out. `wide`: labels in a column left of the bars, 720 units wide, for a
+ * window that shows it near full size. `narrow`: each label on its own line above its bars, 340
+ * units wide, for a phone: a 720-unit plot shrunk to a 358 px column draws 12-unit text at 6 px,
+ * while this one is not shrunk at all there (the report shows one or the other by window width).
+ */
+export type PlotLayout = "wide" | "narrow";
+
+/** The box of each layout: width, the labels' column, margins and the height of a row. */
+const FOREST_LAYOUT = {
+  wide: { width: 720, left: 300, right: 40, rowHeight: 22, labelAbove: 0, className: "plot forest" },
+  narrow: {
+    width: 340,
+    left: 12,
+    right: 16,
+    rowHeight: 40,
+    labelAbove: 15,
+    className: "plot narrow forest-narrow",
+  },
+} as const;
+
 export interface ForestOptions {
+  readonly layout?: PlotLayout;
   /**
    * The plotted range. Absent: every finite value of the rows and ±0.05, widened to nice ticks.
    * A bound beyond it is drawn to the edge and ends in an arrowhead.
@@ -52,10 +74,7 @@ export function forestPlot(
   title: string,
   options: ForestOptions = {},
 ): ForestPlot {
-  const width = 720;
-  const rowHeight = 22;
-  const left = 300;
-  const right = 40;
+  const { width, left, right, rowHeight, labelAbove, className } = FOREST_LAYOUT[options.layout ?? "wide"];
   const top = 30;
   const height = top + rows.length * rowHeight + 30;
   const values = rows
@@ -101,7 +120,7 @@ export function forestPlot(
     return parts.join("");
   };
   const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${escape(title)}" class="plot forest" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${escape(title)}" class="${className}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">`,
     `<title>${escape(title)}</title>`,
   ];
   for (const tick of axis.ticks)
@@ -112,9 +131,12 @@ export function forestPlot(
   if (inside(0))
     parts.push(`<line x1="${x(0)}" y1="${top - 10}" x2="${x(0)}" y2="${height - 20}" stroke="#888" />`);
   rows.forEach((r, i) => {
-    const y = top + i * rowHeight + rowHeight / 2;
+    // The bars sit in the row's lower part when the label has a line of its own above them.
+    const y = top + i * rowHeight + (rowHeight + labelAbove) / 2;
     parts.push(
-      `<text x="${left - 8}" y="${y + 4}" text-anchor="end" font-size="12">${escape(r.label)}</text>`,
+      labelAbove > 0
+        ? `<text x="${left}" y="${y - labelAbove + 2}" font-size="12">${escape(r.label)}</text>`
+        : `<text x="${left - 8}" y="${y + 4}" text-anchor="end" font-size="12">${escape(r.label)}</text>`,
     );
     if (inside(r.margin))
       parts.push(
@@ -148,21 +170,34 @@ export function forestPlot(
   return { svg: parts.join(""), ...state };
 }
 
+/** The bar chart's box per layout (see {@link PlotLayout}); `narrow` puts each label above its bars. */
+const BAR_LAYOUT = {
+  wide: { width: 720, left: 200, room: 90, labelAbove: 0, valueSize: 10, className: "plot bars" },
+  narrow: {
+    width: 340,
+    left: 12,
+    room: 60,
+    labelAbove: 16,
+    valueSize: 11,
+    className: "plot narrow bars-narrow",
+  },
+} as const;
+
 /** Grouped horizontal bars: one group per label, one bar per series. */
 export function barChart(
   groups: ReadonlyArray<{ label: string; values: ReadonlyArray<{ series: string; value: number }> }>,
   title: string,
+  layout: PlotLayout = "wide",
 ): string {
-  const width = 720;
-  const left = 200;
+  const { width, left, room, labelAbove, valueSize, className } = BAR_LAYOUT[layout];
   const barHeight = 12;
   const series = [...new Set(groups.flatMap((g) => g.values.map((v) => v.series)))];
   const colours = ["#246", "#8ac", "#c84", "#7a5", "#a5a"];
-  const groupHeight = series.length * barHeight + 10;
+  const groupHeight = labelAbove + series.length * barHeight + 10;
   const height = 30 + groups.length * groupHeight + 20;
   const max = Math.max(1, ...groups.flatMap((g) => g.values.map((v) => v.value)));
   const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${escape(title)}" class="plot bars" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${escape(title)}" class="${className}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">`,
     `<title>${escape(title)}</title>`,
   ];
   series.forEach((s, i) =>
@@ -173,16 +208,18 @@ export function barChart(
   groups.forEach((g, gi) => {
     const y0 = 30 + gi * groupHeight;
     parts.push(
-      `<text x="${left - 8}" y="${y0 + groupHeight / 2}" text-anchor="end" font-size="12">${escape(g.label)}</text>`,
+      labelAbove > 0
+        ? `<text x="${left}" y="${y0 + 11}" font-size="12">${escape(g.label)}</text>`
+        : `<text x="${left - 8}" y="${y0 + groupHeight / 2}" text-anchor="end" font-size="12">${escape(g.label)}</text>`,
     );
     g.values.forEach((v) => {
       const si = series.indexOf(v.series);
-      const w = (v.value / max) * (width - left - 90);
+      const w = (v.value / max) * (width - left - room);
       parts.push(
-        `<rect x="${left}" y="${y0 + si * barHeight}" width="${w.toFixed(1)}" height="${barHeight - 2}" fill="${colours[si % colours.length]}"><title>${escape(`${g.label} ${v.series}: ${Math.round(v.value)}`)}</title></rect>`,
+        `<rect x="${left}" y="${y0 + labelAbove + si * barHeight}" width="${w.toFixed(1)}" height="${barHeight - 2}" fill="${colours[si % colours.length]}"><title>${escape(`${g.label} ${v.series}: ${Math.round(v.value)}`)}</title></rect>`,
       );
       parts.push(
-        `<text x="${left + w + 4}" y="${y0 + si * barHeight + barHeight - 3}" font-size="10">${Math.round(v.value)}</text>`,
+        `<text x="${left + w + 4}" y="${y0 + labelAbove + si * barHeight + barHeight - 3}" font-size="${valueSize}">${Math.round(v.value)}</text>`,
       );
     });
   });

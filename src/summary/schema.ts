@@ -80,6 +80,8 @@ const gateSchema = z.strictObject({
   interval_method: z.string(),
   interval_rule: z.string(),
   any_deployable_condition_passed: z.boolean(),
+  /** The baseline and deployable conditions the runs do not hold; absent when every one ran. */
+  conditions_not_run: z.array(z.string()).readonly().exactOptional(),
   conditions: z.record(z.string(), verdictSchema),
   per_catalog: z.record(z.string(), z.record(z.string(), verdictSchema)),
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  BASELINE_FAILED_BELOW,
+  baselineWarning,
   evaluateGate,
   type GateInputs,
   NOT_PREREGISTERED,
@@ -79,5 +81,95 @@ describe("the verdict in words", () => {
     expect(text).toMatch(/FAIL required_fact_recall\s+Δ\s+-0\.4000/);
     expect(text).toMatch(/ok {3}required_evidence_coverage\s+level\s+1\.0000 .*needs level ≥ 0\.97/);
     expect(text).not.toMatch(/ fact_recall /);
+  });
+});
+
+/** The statistics of `inputs()` for the conditions given only: the rest were never run (no statistic at all). */
+function only(conditions: readonly string[], base: GateInputs = inputs(), complete = false): GateInputs {
+  return {
+    complete,
+    total: base.total,
+    statistic: (selection, condition, metric, kind) =>
+      conditions.includes(condition) ? base.statistic(selection, condition, metric, kind) : undefined,
+  };
+}
+
+describe("conditions not run", () => {
+  it("of a FULL-only run: no comparison condition, every deployable one fails, and the words say why", () => {
+    const gate = evaluateGate(protocol, only(["FULL"]), satisfied, true);
+    expect(gate.conditions_not_run).toEqual(["SR-5", "SR-10", "SR-PROGRESSIVE"]);
+    expect(gate.status).toBe("FAIL");
+    // The checks that pass a null delta (numeric, unit) and a total of nothing fail when nothing ran.
+    for (const v of Object.values(gate.conditions)) {
+      expect([v.passed, v.interval_passed]).toEqual([false, false]);
+      expect(Object.values(v.checks).filter((c) => c.passed || c.interval_passed)).toEqual([]);
+    }
+    for (const v of Object.values(gate.per_catalog["100"] ?? {})) expect(v.passed).toBe(false);
+    const reason = "no comparison condition was run: SR-5, SR-10, SR-PROGRESSIVE are not in the run files";
+    expect(verdictLine(gate)).toBe(`FAIL (incomplete run set: cannot pass; ${reason})`);
+    const text = renderGate(gate);
+    expect(text).toContain("SR-5: not run (no episode in the run files): cannot pass");
+    expect(text).not.toMatch(/^ {2}(ok|FAIL) /m); // no check line for a condition not run
+    expect(onTheNumbers(evaluateGate(protocol, only(["FULL"]), blocked, true))).toBe(
+      `would FAIL (incomplete run set; ${reason})`,
+    );
+  });
+
+  it("of FULL and SR-5: SR-5 is judged on its numbers, the other two are named as not run", () => {
+    const gate = evaluateGate(protocol, only(["FULL", "SR-5"], inputs(0.5)), blocked, true);
+    expect(gate.conditions_not_run).toEqual(["SR-10", "SR-PROGRESSIVE"]);
+    expect(gate.conditions["SR-5"]?.checks["numeric_accuracy"]?.passed).toBe(true);
+    expect(gate.conditions["SR-5"]?.checks["fact_recall"]?.delta).toBeCloseTo(-0.4, 12);
+    expect(onTheNumbers(gate)).toBe(
+      "would FAIL (incomplete run set; not run: SR-10, SR-PROGRESSIVE; SR-5: required_fact_recall)",
+    );
+  });
+
+  it("without the baseline: nothing to compare against, every condition fails, said once", () => {
+    const gate = evaluateGate(protocol, only(["SR-5", "SR-10"]), blocked, true);
+    expect(gate.conditions_not_run).toEqual(["FULL", "SR-PROGRESSIVE"]);
+    expect(Object.values(gate.conditions).map((v) => v.passed)).toEqual([false, false, false]);
+    expect(onTheNumbers(gate)).toBe(
+      "would FAIL (incomplete run set; the baseline FULL was not run: nothing to compare against)",
+    );
+  });
+
+  it("leaves a full matrix's gate as it was: no conditions_not_run key at all", () => {
+    expect(Object.keys(evaluateGate(protocol, inputs(), satisfied, true))).not.toContain(
+      "conditions_not_run",
+    );
+  });
+});
+
+describe("a failed baseline", () => {
+  /** `inputs()` with the baseline's recall (and SR-5's, so the delta stays 0) at `recall`. */
+  function baselineAt(recall: number): GateInputs {
+    const base = inputs();
+    return {
+      ...base,
+      statistic: (selection, condition, metric, kind) =>
+        metric === "required_fact_recall" && kind === "level"
+          ? { point: recall, low: recall, high: recall }
+          : base.statistic(selection, condition, metric, kind),
+    };
+  }
+
+  it("warns below 0.5 in the gate's text, right under the verdict, and the verdict itself is unchanged", () => {
+    const failed = evaluateGate(protocol, baselineAt(0), satisfied, true);
+    expect(failed.status).toBe("PASS"); // presentation only: the preregistered rule decides
+    const warning =
+      "WARNING: the FULL baseline's required fact recall is 0.000 (below 0.5): the baseline itself failed; non-inferiority against it says little";
+    expect(baselineWarning(failed)).toBe(warning);
+    expect(renderGate(failed).split("\n").slice(0, 2)).toEqual(["verdict: PASS", warning]);
+    expect(BASELINE_FAILED_BELOW).toBe(0.5);
+  });
+
+  it("is silent at 0.5 and above (the boundary passes), and rounds a recall just under it down", () => {
+    expect(baselineWarning(evaluateGate(protocol, baselineAt(0.5), satisfied, true))).toBeNull();
+    expect(baselineWarning(evaluateGate(protocol, baselineAt(0.9), satisfied, true))).toBeNull();
+    expect(baselineWarning(evaluateGate(protocol, baselineAt(0.4999), satisfied, true))).toContain(
+      "is 0.499 (below 0.5)",
+    );
+    expect(renderGate(evaluateGate(protocol, baselineAt(0.5), satisfied, true))).not.toContain("WARNING");
   });
 });

@@ -78,6 +78,17 @@ describe("the stratified bootstrap", () => {
     expect(percentile(withNaN, 0.025)).toEqual({ low: 1, high: 2, n: 3 });
   });
 
+  it("with no statistic to resample gives no intervals (and does not build zero-width tables)", () => {
+    // Ten cells: the draws alone (2,000 × 10 × 4 bytes) outgrow the SIMD module's first memory page.
+    const tasks = Array.from({ length: 10 }, (_, c) => cellTasks(`s${c}`, "en", 3)).flat();
+    for (const calibrated of [false, true])
+      expect(bootstrap(tasks, [], { ...options, calibrated })).toEqual({
+        intervals: {},
+        cells: 10,
+        coreMs: 0,
+      });
+  });
+
   it("is deterministic for a seed", () => {
     const tasks = [...cellTasks("a", "en", 4), ...cellTasks("b", "ko", 4)];
     const stats = [{ key: "k", values: [0.1, 0.5, 0.2, 0.9, 0.3, 0.3, 0.8, 0.4] }];

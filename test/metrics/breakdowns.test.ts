@@ -70,4 +70,22 @@ describe("breakdowns by language and by stratum", () => {
     for (const groups of [stats.breakdowns.by_language, stats.breakdowns.by_stratum])
       for (const g of Object.values(groups)) expect(Object.keys(g.delta_intervals)).toEqual(["SR-5"]);
   });
+
+  it("of a run holding the baseline alone: levels, and no deltas or intervals (nothing to compare)", () => {
+    const fullOnly = summarizeEpisodes(
+      rows.filter((r) => r.condition === "FULL"),
+      tasks,
+      protocol,
+      "seedrandom",
+    );
+    for (const groups of [fullOnly.breakdowns.by_language, fullOnly.breakdowns.by_stratum])
+      for (const g of Object.values(groups)) {
+        expect(g.levels).toEqual({ FULL: { ...g.levels["FULL"], required_fact_recall: 1 } });
+        expect([g.deltas, g.delta_intervals]).toEqual([{}, {}]);
+      }
+    // The levels the gate reads are there; no delta statistic is.
+    const keys = Object.keys(fullOnly.bootstrap.intervals);
+    expect(keys).toContain("pooled|FULL|required_fact_recall|level");
+    expect(keys.filter((k) => k.endsWith("|delta"))).toEqual([]);
+  });
 });

@@ -1,8 +1,10 @@
 /**
  * The report in a real browser: Debian's chromium through playwright-core (never a downloaded
  * browser). Loads the page, checks there are no console errors, the verdict and plots are
- * visible, nothing is wider than a 1280 or 800 px window, and the episode browser's filters show
- * exactly the matching rows (with and without JavaScript); saves a screenshot under test/artifacts/.
+ * visible, nothing is wider than a 1280, 800 or 390 px window, the report reads on a 390 px phone
+ * (every condition's verdict on screen, no plot text under 10 px, the open episode browser within
+ * the window), and the episode browser's filters show exactly the matching rows (with and without
+ * JavaScript); saves a screenshot under test/artifacts/.
  */
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -93,7 +95,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the HTML report in headless chromium", (
     await context.close();
   });
 
-  it.each([1280, 800])(
+  it.each([1280, 800, 390])(
     "is no wider than a %i px window, with every details element closed or open",
     { timeout: 60_000 },
     async (width) => {
@@ -117,6 +119,102 @@ describe.skipIf(!existsSync(CHROMIUM))("the HTML report in headless chromium", (
       await tab.context().close();
     },
   );
+
+  describe("on a 390 px phone", () => {
+    const PHONE = { width: 390, height: 800 };
+
+    it("shows every condition's verdict on screen, in the window and not clipped by a scroll box", {
+      timeout: 60_000,
+    }, async () => {
+      const tab = await open(PHONE.width, PHONE.height);
+      const conditions = Object.keys(summary.gate.conditions);
+      expect(conditions.length).toBeGreaterThan(1);
+      for (const condition of conditions) {
+        const cells = tab.locator(`#gate-pooled .cond-verdict[data-condition="${condition}"]`);
+        expect(await cells.count()).toBe(2); // the point-estimate and the interval verdict
+        for (const cell of await cells.all()) {
+          await cell.scrollIntoViewIfNeeded();
+          const box = await cell.boundingBox();
+          expect(box).not.toBeNull();
+          const { x, y, width, height } = box as NonNullable<typeof box>;
+          expect([x >= 0, x + width <= PHONE.width, y >= 0, y + height <= PHONE.height]).toEqual([
+            true,
+            true,
+            true,
+            true,
+          ]);
+          // What is painted at the cell's centre is the cell: no overflow box hides it.
+          const painted = await cell.evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            const hit = el.ownerDocument.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return hit !== null && el.contains(hit);
+          });
+          expect(painted).toBe(true);
+          expect(await cell.textContent()).toMatch(/^(⚠ )?(pass|fail)$/);
+        }
+      }
+      expect(await tab.evaluate("window.scrollX")).toBe(0);
+      await tab.context().close();
+    });
+
+    it("draws every plot's text at 10 px or more on screen (font size × the SVG's scale)", {
+      timeout: 60_000,
+    }, async () => {
+      const tab = await open(PHONE.width, PHONE.height);
+      // The phone's layouts are the ones shown; the wide ones are hidden.
+      expect(await tab.locator("svg.forest-narrow").isVisible()).toBe(true);
+      expect(await tab.locator("svg.bars-narrow").isVisible()).toBe(true);
+      expect(await tab.locator("svg.forest").isVisible()).toBe(false);
+      const sizes = await tab.locator("svg text").evaluateAll((texts) =>
+        texts
+          .filter((t) => t.checkVisibility())
+          .map((t) => {
+            // This project's types have no DOM: the two browser calls used, as the browser gives them.
+            const svg = t as unknown as { getScreenCTM(): { c: number; d: number } };
+            const view = t.ownerDocument.defaultView as unknown as {
+              getComputedStyle(e: unknown): { fontSize: string };
+            };
+            const m = svg.getScreenCTM();
+            // The vertical scale from the SVG's units to screen pixels, times the computed size in units.
+            const rendered = Number.parseFloat(view.getComputedStyle(t).fontSize) * Math.hypot(m.c, m.d);
+            return { text: t.textContent, rendered, box: t.getBoundingClientRect().height };
+          }),
+      );
+      expect(sizes.length).toBeGreaterThan(20);
+      const small = sizes.filter((s) => s.rendered < 10);
+      expect(small).toEqual([]);
+      // The glyphs' boxes agree: a line of text is at least as tall as its font size.
+      expect(sizes.filter((s) => s.box < 10)).toEqual([]);
+      await tab.context().close();
+    });
+
+    it("keeps the open episode browser, its filters and its rows within the window", {
+      timeout: 60_000,
+    }, async () => {
+      const tab = await open(PHONE.width, PHONE.height);
+      await tab.locator("#episode-browser > summary").click();
+      await tab.locator("#episode-browser details").evaluateAll((all) => {
+        for (const d of all) d.setAttribute("open", "");
+      });
+      const extent = await tab.locator("#episode-browser").evaluate((browser) => {
+        const inside = [...browser.querySelectorAll("*")].filter((e) => e.checkVisibility());
+        return {
+          width: browser.getBoundingClientRect().width,
+          scroll: browser.scrollWidth,
+          right: Math.max(...inside.map((e) => e.getBoundingClientRect().right)),
+          shown: inside.filter((e) => e.matches("tr.ep")).length,
+        };
+      });
+      expect(extent.width).toBeLessThanOrEqual(PHONE.width);
+      expect(extent.scroll).toBeLessThanOrEqual(PHONE.width);
+      expect(extent.right).toBeLessThanOrEqual(PHONE.width);
+      expect(extent.shown).toBe(summary.episode_scores.length);
+      expect(await tab.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(PHONE.width);
+      mkdirSync("test/artifacts", { recursive: true });
+      await tab.screenshot({ path: "test/artifacts/report-390.png", fullPage: false });
+      await tab.context().close();
+    });
+  });
 
   it("keeps the episode browser closed, and filters its rows by condition, then outcome", {
     timeout: 60_000,

@@ -105,7 +105,10 @@ describe("the HTML report", () => {
     const edited = join(temp(), "open.json");
     writeFileSync(edited, JSON.stringify(open));
     const page = await report(edited);
-    expect(page.match(/<path d="M[^"]*Z" fill="#999"/g)).toHaveLength(1);
+    // The plot is drawn in two layouts (the phone's shows its labels above the bars): one arrowhead in each.
+    const plots = page.match(/<svg [^>]*class="plot (?:narrow )?forest[^"]*"[^]*?<\/svg>/g) ?? [];
+    expect(plots).toHaveLength(2);
+    for (const svg of plots) expect(svg.match(/<path d="M[^"]*Z" fill="#999"/g)).toHaveLength(1);
     expect(page).toContain(
       `<p class="muted" id="forest-arrows">→ / ← : the interval is unbounded on that side: bootstrap-t's studentised interval is unbounded when a resample's standard error is 0`,
     );

@@ -1,6 +1,6 @@
-/** The forest plot: nice axis labels, and arrowheads where an interval leaves the plot. */
+/** The forest plot: nice axis labels, and arrowheads where an interval leaves the plot; both plots' phone layout. */
 import { describe, expect, it } from "vitest";
-import { forestPlot, type ForestRow } from "../../src/report/svg.ts";
+import { barChart, forestPlot, type ForestRow } from "../../src/report/svg.ts";
 
 const row = (over: Partial<ForestRow> = {}): ForestRow => ({
   label: "SR-5 · required_fact_recall",
@@ -67,5 +67,61 @@ describe("forestPlot", () => {
   it("is the same string for the same rows", () => {
     const rows = [row(), row({ alt: { low: null, high: 0.01 } })];
     expect(forestPlot(rows, "t").svg).toBe(forestPlot(rows, "t").svg);
+  });
+});
+
+/** Every text's font size, in the SVG's own units. */
+const fontSizes = (svg: string) =>
+  [...svg.matchAll(/<text [^>]*font-size="([0-9.]+)"/g)].map((m) => Number(m[1]));
+const viewWidth = (svg: string) => Number(/viewBox="0 0 ([0-9.]+) /.exec(svg)?.[1]);
+
+describe("the narrow (phone) layout", () => {
+  const rows = [
+    row(),
+    row({ label: "SR-PROGRESSIVE · numeric_value_accuracy", alt: { low: null, high: 0.01 } }),
+  ];
+
+  it("draws the forest plot's marks on a 340-unit box, each label on its own line above its bars", () => {
+    const wide = forestPlot(rows, "t");
+    const narrow = forestPlot(rows, "t", { layout: "narrow" });
+    expect([viewWidth(wide.svg), viewWidth(narrow.svg)]).toEqual([720, 340]);
+    expect(narrow.svg).toContain('class="plot narrow forest-narrow"');
+    // Same axis, flags and arrowheads; the labels start at the left edge instead of ending at the bars.
+    expect(labels(narrow.svg)).toEqual(labels(wide.svg));
+    expect({ unbounded: narrow.unbounded, clipped: narrow.clipped }).toEqual({
+      unbounded: wide.unbounded,
+      clipped: wide.clipped,
+    });
+    expect(arrows(narrow.svg)).toEqual(arrows(wide.svg));
+    expect(narrow.svg).not.toContain('text-anchor="end"');
+    const label = /<text x="12" y="([0-9.]+)" font-size="12">SR-5 · required_fact_recall<\/text>/.exec(
+      narrow.svg,
+    );
+    const dot = /<circle cx="[0-9.]+" cy="([0-9.]+)"/.exec(narrow.svg);
+    expect(Number(label?.[1])).toBeLessThan(Number(dot?.[1]) - 6); // above the bar, not beside it
+    // Drawn at most at its own size in a 358 px column (390 px less the page's padding): no text below 10 px.
+    expect(Math.min(...fontSizes(narrow.svg)) * Math.min(1, 358 / 340)).toBeGreaterThanOrEqual(10);
+  });
+
+  it("draws the bar chart on a 340-unit box with labels above the bars and no text under 11 units", () => {
+    const groups = [
+      {
+        label: "SR-PROGRESSIVE @ 250",
+        values: [
+          { series: "input tokens", value: 1200 },
+          { series: "tool-schema tokens", value: 300 },
+        ],
+      },
+    ];
+    const wide = barChart(groups, "t");
+    const narrow = barChart(groups, "t", "narrow");
+    expect([viewWidth(wide), viewWidth(narrow)]).toEqual([720, 340]);
+    expect(narrow).toContain('<text x="12" y="41" font-size="12">SR-PROGRESSIVE @ 250</text>');
+    expect(Math.min(...fontSizes(narrow))).toBe(11);
+    // The longest bar ends where the value's label still fits inside the box.
+    const bars = [...narrow.matchAll(/<rect x="12" y="[0-9.]+" width="([0-9.]+)"[^>]*><title>/g)].map((m) =>
+      Number(m[1]),
+    );
+    expect(bars).toEqual([268, 67]);
   });
 });

@@ -106,6 +106,9 @@ export function bootstrap(
   clock: () => number = () => 0,
 ): BootstrapResult {
   const { order, cells } = prepare(tasks);
+  // Nothing to resample (a breakdown of a run with no condition beside the baseline has no deltas):
+  // no intervals, and no tables, whose rows would be zero numbers wide.
+  if (statistics.length === 0) return { intervals: {}, cells: cells.length, coreMs: 0 };
   const layout = layOut(statistics, order, cells, options.calibrated === true, options.confidence);
   const started = clock();
   const B = options.iterations;

@@ -1,12 +1,9 @@
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { canonicalSha256 } from "../../src/core/index.ts";
 import { runCli } from "../helpers/cli.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 
-const KILL_AT_LINE = fileURLToPath(new URL("../helpers/kill-at-line.mjs", import.meta.url));
 const SUBSET = ["--agent", "reference", "--tasks", "v4-single*", "--trials", "3"];
 
 type Rec = Record<string, unknown> & {
@@ -95,52 +92,6 @@ describe("fabench run", () => {
     expect(result.err).toContain("dropped a torn last line");
     expect(JSON.parse(result.out)).toMatchObject({ skipped: 100, written: 620 });
     expect(stable(read(out))).toEqual(stable(read(full)));
-  });
-
-  it("gives the same episodes after kill -9 at chosen points and --resume, none twice", {
-    timeout: 180_000,
-  }, async () => {
-    const full = join(temp(), "full.jsonl");
-    await runCli(["run", ...SUBSET, "--out", full]);
-    // [whole lines written before the kill, bytes of the next line written when it lands]: at the
-    // first line and at the last, both half written, and cleanly between two lines mid-run. The
-    // child kills itself at exactly that point (test/helpers/kill-at-line.mjs), whatever its speed.
-    for (const [after, tear] of [
-      [0, 200],
-      [250, 0],
-      [719, 200],
-    ] as const) {
-      const out = join(temp(), `killed-${after}.jsonl`);
-      const env = {
-        ...process.env,
-        FABENCH_TEST_KILL_FILE: out,
-        FABENCH_TEST_KILL_AFTER: String(after),
-        FABENCH_TEST_KILL_TEAR: String(tear),
-      };
-      const child = spawn(
-        process.execPath,
-        ["--import", KILL_AT_LINE, "bin/fabench.mjs", "run", ...SUBSET, "--out", out],
-        { stdio: "ignore", env },
-      );
-      const signal = await new Promise((r) => child.on("close", (_code, signal) => r(signal)));
-      expect(signal).toBe("SIGKILL");
-      const text = readFileSync(out, "utf8");
-      expect(text.split("\n").length - 1).toBe(after);
-      expect(Buffer.byteLength(text.slice(text.lastIndexOf("\n") + 1))).toBe(tear);
-      const result = await runCli(["run", ...SUBSET, "--out", out, "--resume", "--json"]);
-      expect(result.code).toBe(0);
-      expect(JSON.parse(result.out)).toMatchObject({
-        planned: 720,
-        skipped: after,
-        written: 720 - after,
-        errors: 0,
-      });
-      expect(result.err.includes("dropped a torn last line")).toBe(tear > 0);
-      const records = read(out);
-      expect(records).toHaveLength(720);
-      expect(new Set(records.map(key)).size).toBe(720);
-      expect(stable(records)).toEqual(stable(read(full)));
-    }
   });
 
   it("splits by cell into shards whose merge equals the full run", async () => {

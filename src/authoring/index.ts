@@ -38,12 +38,20 @@ export {
 } from "./identity.ts";
 export { buildIdentityFreeze, IDENTITY_FREEZE_FORMAT, type IdentityFreeze } from "./freeze.ts";
 export {
+  ANSWER_KINDS,
+  DERIVED_OPERATIONS,
+  isDerived,
   isNumericValue,
   taskJsonSchema,
   taskSchema,
+  type AnswerField,
+  type AnswerKind,
   type ArgumentRule,
+  type DerivedEvidence,
   type Evidence,
-  type FixtureStep,
+  type EvidencePointer,
+  type FactEvidence,
+  type FixtureResponse,
   type ForbiddenFact,
   type Observation,
   type RequiredFact,

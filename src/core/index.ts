@@ -40,7 +40,14 @@ export {
   writeFileAtomic,
   writeJsonAtomic,
 } from "./atomic-write.ts";
-export { caseFold, collapsePythonWhitespace, normalizeQuery } from "./normalize.ts";
+export {
+  caseFold,
+  collapsePythonWhitespace,
+  foldQuotesAndDashes,
+  normalizeIdentifier,
+  normalizeQuery,
+  normalizeText,
+} from "./normalize.ts";
 export { compareCodePoints, LineIndex, sortByCodePoint } from "./text.ts";
 export { mapConcurrent } from "./concurrency.ts";
 export { CircuitBreaker, DEFAULT_BREAKER, type Tripped } from "./circuit-breaker.ts";

@@ -52,7 +52,15 @@ export { compareCodePoints, LineIndex, sortByCodePoint } from "./text.ts";
 export { mapConcurrent } from "./concurrency.ts";
 export { CircuitBreaker, DEFAULT_BREAKER, type Tripped } from "./circuit-breaker.ts";
 export { issuePath, withJsonLines, zodProblems } from "./schema.ts";
-export { loadUnitConverter, type UnitConverter } from "./units.ts";
+export { loadUnitConverter, type ConvertOptions, type UnitConverter } from "./units.ts";
+export {
+  canonicalUnit,
+  resolveUnit,
+  sameUnit,
+  UNIT_TABLE,
+  type ResolvedUnit,
+  type UnitEntry,
+} from "./unit-table.ts";
 export { jsonEqual } from "./json-equal.ts";
 export { createDraw, PythonRandom, type IndexDraw, type RngName } from "./random.ts";
 export { episodeKey, taskSizeKey, type EpisodeKey } from "./keys.ts";

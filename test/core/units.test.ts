@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { canonicalUnit, loadUnitConverter, resolveUnit, sameUnit, UNIT_TABLE } from "../../src/core/index.ts";
 import { spellingKey, structuralKey } from "../../src/core/unit-table.ts";
+import { unitTableMarkdown } from "./unit-table-markdown.ts";
 
 describe("the unit converter", async () => {
   const units = await loadUnitConverter();
@@ -133,5 +134,11 @@ describe("the unit table", () => {
     }
     expect(labels.size).toBeGreaterThan(50);
     expect([...labels].filter((label) => !resolveUnit(label).known)).toEqual([]);
+  });
+
+  it("is shown in the README's metric definitions exactly as the code holds it", () => {
+    const readme = readFileSync("README.md", "utf8");
+    const section = readme.slice(readme.indexOf("### Per-episode metrics"), readme.indexOf("### Run record"));
+    expect(section).toContain(unitTableMarkdown());
   });
 });

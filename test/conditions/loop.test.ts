@@ -245,6 +245,20 @@ describe("the reference agent", () => {
         }
   });
 
+  it("gets every required response under SR-PROGRESSIVE with the keyword router, at both sizes", async () => {
+    const agent = referenceAgent("REQUEST_MORE_TOOLS", units);
+    for (const size of [100, 250])
+      for (const t of WORLD_TASKS) {
+        const outcome = await episode(t, agent, stagesOf(t, size, "SR-PROGRESSIVE"), size);
+        expect([t.semantic_task_id, size, outcome.required_route_call_coverage, outcome.end_reason]).toEqual([
+          t.semantic_task_id,
+          size,
+          1,
+          "final_answer",
+        ]);
+      }
+  });
+
   it("reads the values from the records it received: converted, derived, the superseded row passed over", async () => {
     const outcome = await episode(COMPARE_TASK, referenceAgent("REQUEST_MORE_TOOLS", units), ["all"]);
     const { facts } = recall(COMPARE_TASK, outcome.final_text);

@@ -1,5 +1,5 @@
 /** Agents by spec: `reference`, `anthropic:MODEL`, `openai:MODEL`, `openai-compatible:MODEL`, `command:PATH`. */
-import { usageError } from "../../core/index.ts";
+import { loadUnitConverter, usageError } from "../../core/index.ts";
 import type { TokenCounter } from "../execution/tokens.ts";
 import { Budget } from "../../providers/index.ts";
 import { BatchCoordinator } from "../../providers/index.ts";
@@ -78,8 +78,10 @@ export function providerOf(spec: string): { kind: string; target: string } {
     : { kind: spec.slice(0, colon), target: spec.slice(colon + 1) };
 }
 
-export function createAgent(options: AgentOptions): Agent {
-  if (options.spec === "reference") return referenceAgent(options.requestMoreTools);
+/** The agent a spec names; the reference agent's unit converter is loaded here, once, before any episode. */
+export async function createAgent(options: AgentOptions): Promise<Agent> {
+  if (options.spec === "reference")
+    return referenceAgent(options.requestMoreTools, await loadUnitConverter());
   const { kind, target } = providerOf(options.spec);
   if (target === "")
     throw usageError(

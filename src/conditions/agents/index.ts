@@ -9,4 +9,9 @@ export {
   type AgentOptions,
   type Lane,
 } from "./create.ts";
-export { referenceAgent, referenceTurn, REFERENCE_AGENT_VERSION } from "./reference.ts";
+export {
+  referenceAgent,
+  referenceArguments,
+  referenceTurn,
+  REFERENCE_AGENT_VERSION,
+} from "./reference.ts";

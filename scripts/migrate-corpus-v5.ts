@@ -803,7 +803,9 @@ export function migrateTask(task: OldTask, context: Context): Task {
       throw new Error(
         `${task.semantic_task_id}: forbidden fact ${fact.key} = ${String(fact.value)} is nowhere in the evidence`,
       );
-    return { ...fact, evidence: found };
+    // The record that shows the wrong value is named, as the twins' forbidden facts name theirs.
+    const source = fact.source_id ?? ("derived" in found ? undefined : found.source_id);
+    return { ...fact, ...(source === undefined ? {} : { source_id: source }), evidence: found };
   });
 
   const twins = twinResponses(task, responses, requiredFacts, context);

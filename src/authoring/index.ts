@@ -80,7 +80,12 @@ export {
   type CheckContext,
   type CorpusCheckInput,
   type CorpusCheckReport,
+  type FieldNameShare,
 } from "./check/index.ts";
+export { answerSlots } from "./check/pointers.ts";
+export { EvidenceReader, readNumber, withinTolerance as evidenceWithinTolerance } from "./check/resolve.ts";
+export { fieldName, fieldNameShare } from "./check/field-names.ts";
+export { requiredResponseRoutes, stateNeeded } from "./check/routes.ts";
 export type { RowProblem } from "./row-problem.ts";
 export {
   isPilotProtocol,

@@ -75,8 +75,17 @@ export const evidencePointerSchema = z.strictObject({
   pointer,
   unit_pointer: pointer.optional(),
   unit: z.string().min(1).optional(),
-  /** For text: the gold value is this quote, which must occur in the string at the pointer. */
+  /**
+   * For text: the gold value is this quote, which must occur in the string at the pointer. For a
+   * number written inside a text (a paper's sentence, "1.9984 mV/V"): the number's spelling there,
+   * read as a number in `unit`.
+   */
   quote: z.string().min(1).optional(),
+  /**
+   * For a list spread over rows (a history's `entries[i].value`): the pointer names the array of
+   * rows and each item of the list is at this pointer inside its row.
+   */
+  item_pointer: pointer.optional(),
 });
 
 export const DERIVED_OPERATIONS = ["difference", "ratio", "sum", "higher", "lower", "within"] as const;

@@ -19,7 +19,7 @@ import type {
   RequiredFact,
   Task,
 } from "../../authoring/index.ts";
-import { isDerived } from "../../authoring/index.ts";
+import { isDerived, readNumber } from "../../authoring/index.ts";
 import { jsonEqual, resolvePointer, type UnitConverter } from "../../core/index.ts";
 import type { ToolDefinition } from "../execution/render.ts";
 import type { Agent, AgentEpisode, AgentTurnRequest, AgentTurnResponse } from "./types.ts";
@@ -210,9 +210,17 @@ function read(evidence: EvidencePointer, observed: Observed): Reading | null {
   const found = resolvePointer(payload, evidence.pointer);
   if (!found.found) return null;
   let value = found.value;
-  // A text field's value is the quoted passage of the string there.
+  // A quote names the passage of the string there: a text's words, or a number as the text spells
+  // it ("187.4", "11,4"), read as that number.
   if (evidence.quote !== undefined && typeof value === "string" && value.includes(evidence.quote))
-    value = evidence.quote;
+    value = readNumber(evidence.quote) ?? evidence.quote;
+  // A list spread over rows: each row's item at `item_pointer`.
+  if (evidence.item_pointer !== undefined && Array.isArray(value)) {
+    const itemPointer = evidence.item_pointer;
+    const items = value.map((row) => resolvePointer(row, itemPointer));
+    if (items.some((item) => !item.found)) return null;
+    value = items.map((item) => (item.found ? item.value : null));
+  }
   let unit: string | null = evidence.unit ?? null;
   if (evidence.unit_pointer !== undefined) {
     const at = resolvePointer(payload, evidence.unit_pointer);
@@ -223,6 +231,16 @@ function read(evidence: EvidencePointer, observed: Observed): Reading | null {
 
 /** A number converted to the field's unit (a difference without the offset); other kinds as read. */
 function inFieldUnit(reading: Reading, field: AnswerField, units: UnitConverter): Reading {
+  if (field.kind === "list" && Array.isArray(reading.value) && field.unit !== null && reading.unit !== null) {
+    const from = reading.unit;
+    const to = field.unit;
+    const items = reading.value.map((item) =>
+      typeof item === "number" ? units.convert(item, from, to) : null,
+    );
+    // A list converts only when every item does; otherwise it is given as the record has it.
+    if (items.every((item) => item !== null)) return { value: items.map((i) => tidy(i as number)), unit: to };
+    return reading;
+  }
   if (field.kind !== "number" || typeof reading.value !== "number")
     return { value: reading.value, unit: field.unit };
   if (field.unit === null || reading.unit === null)

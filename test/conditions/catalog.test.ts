@@ -383,6 +383,24 @@ describe("the catalogs", () => {
   });
 });
 
+describe("tasks/catalog-spec.md", () => {
+  it("lists every base route and every hard negative with the route it imitates", () => {
+    const page = readFileSync("tasks/catalog-spec.md", "utf8");
+    for (const e of allEndpoints()) {
+      if (e.role === "base")
+        expect([e.route_id, page.includes(`| \`${e.route_id}\` | ${e.description}`)]).toEqual([
+          e.route_id,
+          true,
+        ]);
+      if (e.role === "hard_negative")
+        expect([e.route_id, page.includes(`| \`${e.route_id}\` | \`${e.imitates}\` |`)]).toEqual([
+          e.route_id,
+          true,
+        ]);
+    }
+  });
+});
+
 describe("the spec check", () => {
   const base = allEndpoints();
   const find = (route: string) => base.find((e) => e.route_id === route) as Endpoint;

@@ -15,20 +15,20 @@ describe("fabench catalog build", () => {
 
   it("writes requested sizes and fails --check on a stale one", async () => {
     const dir = join(temp(), "catalogs");
-    expect((await runCli(["catalog", "build", "--catalog-sizes", "30,60", "--catalogs", dir])).code).toBe(0);
-    expect(JSON.parse(readFileSync(join(dir, "30.json"), "utf8")).endpoint_count).toBe(30);
-    writeFileSync(join(dir, "60.json"), "{}\n");
+    expect((await runCli(["catalog", "build", "--catalog-sizes", "60,80", "--catalogs", dir])).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, "60.json"), "utf8")).endpoint_count).toBe(60);
+    writeFileSync(join(dir, "80.json"), "{}\n");
     const check = await runCli([
       "catalog",
       "build",
       "--catalog-sizes",
-      "30,60",
+      "60,80",
       "--catalogs",
       dir,
       "--check",
     ]);
     expect(check.code).toBe(1);
-    expect(check.err).toContain(`${join(dir, "60.json")}: catalog_stale:`);
+    expect(check.err).toContain(`${join(dir, "80.json")}: catalog_stale:`);
   });
 
   it("refuses sizes that are not whole numbers or smaller than the base catalog", async () => {

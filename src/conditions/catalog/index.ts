@@ -1,4 +1,31 @@
-/** The nested endpoint catalogs: their schema, the base endpoints, the distractors, building and checking. */
-export { buildCatalog, catalogFileName, catalogSha256, nestingProblems, parseCatalog } from "./build.ts";
-export { ACTIONS, RESOURCES } from "./distractors.ts";
-export { CATALOG_FORMAT, catalogSchema, type Catalog, type Endpoint, type EndpointOutput } from "./schema.ts";
+/** The nested endpoint catalogs: their schema, the spec (base suite, hard negatives, distractors), building, checking and replies. */
+export {
+  allEndpoints,
+  buildCatalog,
+  catalogFileName,
+  catalogSha256,
+  catalogTiers,
+  nestingProblems,
+  parseCatalog,
+  specProblems,
+  type CatalogTiers,
+} from "./build.ts";
+export {
+  renderReply,
+  renderTemplate,
+  templateProblems,
+  unmatchedObservation,
+  type ReplyContext,
+} from "./replies.ts";
+export {
+  CATALOG_FORMAT,
+  catalogSchema,
+  ENDPOINT_ROLES,
+  REPLY_KINDS,
+  type Catalog,
+  type Endpoint,
+  type EndpointOutput,
+  type EndpointRole,
+  type Replies,
+  type ReplyKind,
+} from "./schema.ts";

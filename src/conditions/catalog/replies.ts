@@ -1,0 +1,134 @@
+/**
+ * Reply templates: how a route answers a call its task's fixture does not script, in the route's
+ * own words. Pure: a template and a call's arguments in, JSON out; the same call, the same bytes.
+ *
+ * Placeholder syntax, inside any string of a template (object keys are never templated):
+ *
+ * - `{name}` — the call's argument `name`, which must be a parameter of the endpoint. When the
+ *   call omits it, the parameter's schema `default` stands in; without a default, nothing (the
+ *   empty string). Inside a longer string the value is written as text (a string as it is, any
+ *   other value as compact JSON).
+ * - A string that is exactly one placeholder (`"{page_size}"`) becomes the value itself, keeping
+ *   its JSON type (a number stays a number); `null` when omitted without a default.
+ * - `{@id}` — 8 upper-case hex digits derived from the route and the call's arguments (the id a
+ *   write reports for what it created: `"RSV-{@id}"`).
+ * - `{@message}` — in `validation_error` only: what is wrong with the arguments.
+ * - `{{` and `}}` — a literal `{` and `}`.
+ *
+ * A placeholder naming anything else is a mistake in the catalog spec; `templateProblems` finds it.
+ */
+import { canonicalJson, sha256Hex } from "../../core/index.ts";
+import type { Endpoint, ReplyKind } from "./schema.ts";
+
+const PLACEHOLDER = /\{\{|\}\}|\{(@?[a-z][a-z0-9_]*)\}/g;
+const WHOLE = /^\{(@?[a-z][a-z0-9_]*)\}$/;
+
+export interface ReplyContext {
+  readonly routeId: string;
+  readonly parameters: Endpoint["parameters"];
+  readonly args: Readonly<Record<string, unknown>>;
+  /** The validation problem, for `{@message}`. */
+  readonly message?: string;
+}
+
+function callId(context: ReplyContext): string {
+  return sha256Hex(`${context.routeId}\n${canonicalJson(context.args)}`)
+    .slice(0, 8)
+    .toUpperCase();
+}
+
+/** The value a placeholder stands for; `undefined` when nothing does. */
+function valueOf(name: string, context: ReplyContext): unknown {
+  if (name === "@id") return callId(context);
+  if (name === "@message") return context.message;
+  if (Object.hasOwn(context.args, name)) return context.args[name];
+  return context.parameters.properties[name]?.["default"];
+}
+
+function asText(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  return typeof value === "string" ? value : canonicalJson(value);
+}
+
+function fill(template: unknown, context: ReplyContext): unknown {
+  if (typeof template === "string") {
+    const whole = WHOLE.exec(template);
+    if (whole) return valueOf(whole[1] as string, context) ?? null;
+    return template.replace(PLACEHOLDER, (token, name: string | undefined) =>
+      token === "{{" ? "{" : token === "}}" ? "}" : asText(valueOf(name as string, context)),
+    );
+  }
+  if (Array.isArray(template)) return template.map((t) => fill(t, context));
+  if (typeof template === "object" && template !== null)
+    return Object.fromEntries(Object.entries(template).map(([k, v]) => [k, fill(v, context)]));
+  return template;
+}
+
+/** A template with its placeholders filled from a call. */
+export function renderTemplate(template: unknown, context: ReplyContext): unknown {
+  return fill(template, context);
+}
+
+/** The endpoint's reply of one kind for a call, or null when the endpoint has none of that kind. */
+export function renderReply(
+  endpoint: Endpoint,
+  kind: ReplyKind,
+  args: Readonly<Record<string, unknown>>,
+  message?: string,
+): Record<string, unknown> | null {
+  const template = endpoint.replies?.[kind];
+  if (template === undefined) return null;
+  return renderTemplate(template, {
+    routeId: endpoint.route_id,
+    parameters: endpoint.parameters,
+    args,
+    ...(message === undefined ? {} : { message }),
+  }) as Record<string, unknown>;
+}
+
+/**
+ * The reply of a schema-valid call no fixture response matches, as an observation: the route's
+ * `replies.unmatched` body, under `result` for a success or an empty list, under `error` for a
+ * not-found. Null when the endpoint has no replies (a catalog built before they existed).
+ */
+export function unmatchedObservation(
+  endpoint: Endpoint,
+  args: Readonly<Record<string, unknown>>,
+): Record<string, unknown> | null {
+  const kind = endpoint.replies?.unmatched;
+  if (kind === undefined) return null;
+  const body = renderReply(endpoint, kind, args);
+  if (body === null) return null;
+  return kind === "not_found"
+    ? { status: "not_found", error: body }
+    : { status: "ok", result: body, sources: [] };
+}
+
+/** Every string of a template, with where it sits, for the placeholder check. */
+function strings(template: unknown, at: string, out: Array<[string, string]>): Array<[string, string]> {
+  if (typeof template === "string") out.push([at, template]);
+  else if (Array.isArray(template)) template.forEach((t, i) => strings(t, `${at}/${i}`, out));
+  else if (typeof template === "object" && template !== null)
+    for (const [k, v] of Object.entries(template)) strings(v, `${at}/${k}`, out);
+  return out;
+}
+
+/** Placeholders that name no parameter of the endpoint, `{@message}` outside validation_error, stray braces. */
+export function templateProblems(endpoint: Endpoint): string[] {
+  const problems: string[] = [];
+  const params = new Set(Object.keys(endpoint.parameters.properties));
+  for (const [kind, template] of Object.entries(endpoint.replies ?? {})) {
+    if (kind === "unmatched") continue;
+    for (const [at, text] of strings(template, kind, [])) {
+      const names = [...text.matchAll(PLACEHOLDER)].map((m) => m[1]).filter((n) => n !== undefined);
+      for (const name of names) {
+        const known =
+          name === "@id" || (name === "@message" && kind === "validation_error") || params.has(name);
+        if (!known) problems.push(`${endpoint.route_id} ${at}: placeholder {${name}} names nothing it may`);
+      }
+      if (/[{}]/.test(text.replace(PLACEHOLDER, "")))
+        problems.push(`${endpoint.route_id} ${at}: a brace that is not a placeholder (write {{ or }})`);
+    }
+  }
+  return problems;
+}

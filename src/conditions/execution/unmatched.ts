@@ -1,6 +1,7 @@
 /**
  * What a visible, schema-valid call that matches no fixture response receives: the reply that
- * route would give, derived from the endpoint alone (its verb, its parameters, its outputs) and the
+ * route would give — the catalog's reply template for the route (`replies.unmatched`) when it has
+ * one, else derived from the endpoint alone (its verb, its parameters, its outputs) and the
  * call's arguments — the same call, the same bytes, whatever the task or the condition. It never
  * mentions a task, a step or a script, so an agent learns nothing about the fixture from a miss:
  *
@@ -8,6 +9,7 @@
  * - a list or search route returns an empty list in its own list outputs;
  * - any other route answers not-found in its own words: `no material matches material_id 'X'`.
  */
+import { unmatchedObservation } from "../catalog/replies.ts";
 import type { Endpoint } from "../catalog/schema.ts";
 
 /** The past tense a destructive verb reports as its status; other verbs report `done`. */
@@ -33,6 +35,9 @@ export function unmatchedReply(
   endpoint: Endpoint,
   args: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
+  // The catalog's own reply templates, in the route's own style, when the endpoint has them.
+  const templated = unmatchedObservation(endpoint, args);
+  if (templated !== null) return templated;
   if (endpoint.destructive) return destructiveSuccess(endpoint, args);
   if (LIST_VERBS.has(endpoint.endpoint)) return emptyList(endpoint);
   return notFound(endpoint, args);

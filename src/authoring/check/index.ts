@@ -20,6 +20,7 @@ import { hasHeader, headerProblems } from "./header.ts";
 import { independenceProblems } from "./independence.ts";
 import { pointerRules } from "./pointers.ts";
 import { routeRules } from "./routes.ts";
+import { scenarioProblems } from "./scenarios.ts";
 
 export type { CheckContext } from "./context.ts";
 export type { FieldNameShare } from "./field-names.ts";
@@ -79,10 +80,11 @@ function validTasks(rows: readonly CorpusRow[]) {
   });
 }
 
-/** The independence rules over every schema-valid task, each problem reported on the later row of its pair. */
+/** The independence and scenario rules over every schema-valid task, each problem reported on the later row of its pair. */
 function crossTaskProblems(rows: readonly CorpusRow[]): RowProblem[] {
   const valid = validTasks(rows);
-  return independenceProblems(valid.map((v) => v.task)).map((p) => {
+  const tasks = valid.map((v) => v.task);
+  return [...independenceProblems(tasks), ...scenarioProblems(tasks)].map((p) => {
     const { row, task } = valid[p.index] as (typeof valid)[number];
     return {
       code: p.code,

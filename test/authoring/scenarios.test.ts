@@ -59,7 +59,7 @@ describe("skeletons", () => {
 
   it("must be distinct in two thirds of the tasks", () => {
     const tasks = Array.from({ length: 9 }, (_, i) =>
-      task(i, [`tool${i % 5}.x`], { language: LANGUAGES[i % 2] }),
+      task(i, [`tool${i % 5}.x`], { language: LANGUAGES[i % 2] as string }),
     );
     // 5 distinct among 9: at least 6 are needed.
     expect(codes(tasks)).toEqual(["skeletons_too_few"]);

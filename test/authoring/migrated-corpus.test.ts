@@ -13,11 +13,10 @@ import {
   type Task,
   type Tolerance,
 } from "../../src/authoring/index.ts";
-import { HARD_NEGATIVES } from "../../src/conditions/catalog/hard-negatives.ts";
 import { loadUnitConverter, resolvePointer, type UnitConverter } from "../../src/core/index.ts";
 import { bundled } from "../helpers/bundled.ts";
 
-const { corpus } = bundled();
+const { corpus, catalogs } = bundled();
 const tasks = corpus.tasks as Task[];
 let units: UnitConverter;
 beforeAll(async () => {
@@ -154,7 +153,12 @@ describe("the migrated corpus (#26 acceptance)", () => {
   });
 
   it("answers hard-negative routes with plausible wrong data that a forbidden fact names", () => {
-    const hard = new Set(HARD_NEGATIVES.map((h) => h.route));
+    const hard = new Set(
+      catalogs
+        .flatMap((c) => c.catalog.endpoints)
+        .filter((e) => e.role === "hard_negative")
+        .map((e) => e.route_id),
+    );
     let twins = 0;
     for (const task of tasks) {
       const required = task.executor_fixture.responses.filter((r) => r.required);

@@ -59,14 +59,16 @@ export function load(options: BenchmarkInputs): LoadedBenchmark {
 export async function checkContext(
   loaded: Pick<LoadedBenchmark, "protocol" | "catalogs">,
 ): Promise<CheckContext> {
-  const smallest = [...loaded.catalogs].sort((a, b) => a.size - b.size)[0];
+  const bySize = [...loaded.catalogs].sort((a, b) => a.size - b.size);
+  const smallest = bySize[0];
+  const largest = bySize.at(-1);
   const endpoints = smallest?.catalog.endpoints ?? [];
+  const every = largest?.catalog.endpoints ?? [];
   const progressive = loaded.protocol.conditions.find((c) => c.visibility.kind === "progressive")?.visibility;
   return {
     routeIds: smallest ? new Set(endpoints.map((e) => e.route_id)) : null,
-    routeParameters: new Map(
-      endpoints.map((e) => [e.route_id, new Set(Object.keys(e.parameters.properties))]),
-    ),
+    anyRouteIds: largest ? new Set(every.map((e) => e.route_id)) : null,
+    routeParameters: new Map(every.map((e) => [e.route_id, new Set(Object.keys(e.parameters.properties))])),
     correctiveStrata: new Set(loaded.protocol.corrective_strata),
     firstStageSize: progressive?.kind === "progressive" ? (progressive.stages[0] ?? null) : null,
     units: await loadUnitConverter(),

@@ -5,7 +5,12 @@ import type { Task } from "../task.ts";
 export interface CheckContext {
   /** Route ids of the smallest catalog (every task must run in every catalog; they nest). Null: no catalogs given. */
   readonly routeIds: ReadonlySet<string> | null;
-  /** Parameter names each route accepts, for argument rules. */
+  /**
+   * Route ids of the largest catalog. A response that is not required (a hard-negative twin's wrong
+   * data) may sit on a route only the larger catalogs hold: where the route is absent it is never called.
+   */
+  readonly anyRouteIds: ReadonlySet<string> | null;
+  /** Parameter names each route of the largest catalog accepts, for argument rules. */
   readonly routeParameters: ReadonlyMap<string, ReadonlySet<string>>;
   readonly correctiveStrata: ReadonlySet<string>;
   /** How many routes SR-PROGRESSIVE's first stage shows (null when the protocol has no such stage). */

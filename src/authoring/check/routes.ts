@@ -61,7 +61,7 @@ export const routeRules: Record<string, TaskRule> = {
         message: `required_routes [${routes.join(", ")}] are not the required responses' routes in order of first appearance [${responseRoutes.join(", ")}]`,
       });
     for (const response of task.executor_fixture.responses)
-      if (!response.required && context.routeIds && !context.routeIds.has(response.route_id))
+      if (!response.required && context.anyRouteIds && !context.anyRouteIds.has(response.route_id))
         problems.push({
           code: "unknown_route",
           message: `response ${response.id}'s route ${response.route_id} is not in the catalog`,

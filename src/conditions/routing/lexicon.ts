@@ -135,6 +135,115 @@ export const LEXICON: ReadonlyArray<readonly [terms: readonly string[], english:
     ["실행", "実行", "ejecuta", "ausführ", "execute"],
     ["execute", "command"],
   ],
+  // The laboratory-operations tools of the catalog (#27): each tool's own nouns and verbs, in the
+  // corpus's languages, mapped to the words its descriptions use.
+  [
+    ["시료", "샘플", "試料", "サンプル", "muestra", "probe", "sample", "lims"],
+    ["sample", "samples", "lims"],
+  ],
+  [
+    ["시험 결과", "시험결과", "試験結果", "resultado", "ergebnis", "prüfergebnis", "result"],
+    ["results", "test", "result"],
+  ],
+  [
+    ["관리 연속", "인수인계", "管理の連鎖", "受け渡し", "cadena de custodia", "übergabe", "custody"],
+    ["custody", "chain", "transfer"],
+  ],
+  [
+    ["규격", "표준", "規格", "標準", "norma", "estándar", "standard"],
+    ["standard", "standards"],
+  ],
+  [
+    ["조항", "条項", "cláusula", "abschnitt", "klausel", "clause"],
+    ["clause", "text"],
+  ],
+  [
+    ["허용", "한계", "規格値", "限度", "límite", "grenzwert", "limit"],
+    ["limits", "specification", "limit"],
+  ],
+  [
+    [
+      "안전보건자료",
+      "msds",
+      "sds",
+      "安全データシート",
+      "ficha de datos de seguridad",
+      "sicherheitsdatenblatt",
+    ],
+    ["safety", "data", "sheet", "sds"],
+  ],
+  [
+    ["유해", "위험", "危険", "有害", "peligro", "gefahr", "hazard"],
+    ["hazard", "hazards", "ghs"],
+  ],
+  [
+    ["노출", "ばく露", "暴露", "exposición", "arbeitsplatzgrenzwert", "exposure"],
+    ["exposure", "limits", "occupational"],
+  ],
+  [
+    ["시약", "試薬", "reactivo", "reagenz", "chemikalie", "reagent", "chemical", "container"],
+    ["container", "stock", "inventory"],
+  ],
+  [
+    ["예약", "予約", "reserva", "reservier", "buchung", "booking", "reserve"],
+    ["reserve", "booking", "book"],
+  ],
+  [
+    ["폐기", "廃棄", "desech", "elimina", "entsorg", "dispose"],
+    ["dispose", "waste", "disposed"],
+  ],
+  [
+    ["공급", "업체", "サプライヤー", "仕入", "proveedor", "lieferant", "supplier", "vendor"],
+    ["supplier", "suppliers", "catalogue"],
+  ],
+  [
+    ["가격", "価格", "値段", "precio", "preis", "price", "cost"],
+    ["price", "pack", "currency"],
+  ],
+  [
+    ["견적", "見積", "cotización", "presupuesto", "angebot", "quote", "quotation"],
+    ["quote", "quotation"],
+  ],
+  [
+    ["납기", "リードタイム", "納期", "plazo de entrega", "lieferzeit", "lead time"],
+    ["lead", "time", "product"],
+  ],
+  [
+    ["빈 시간", "가용", "空き", "disponib", "verfügbar", "freie", "availability", "slot"],
+    ["availability", "slots", "free"],
+  ],
+  [
+    ["취소", "キャンセル", "取り消", "cancela", "storn", "absag", "cancel"],
+    ["cancel", "cancelled"],
+  ],
+  [
+    ["로그", "ログ", "registro", "protokoll", "logs", "log file", "log lines"],
+    ["logs", "log", "lines"],
+  ],
+  [
+    ["재실행", "다시 실행", "再実行", "reejecut", "erneut", "rerun"],
+    ["rerun", "resubmit", "job"],
+  ],
+  [
+    ["채널", "チャンネル", "canal", "kanal", "channel"],
+    ["channel", "post", "team"],
+  ],
+  [
+    ["인증서", "証明書", "certificado", "zertifikat", "certificate"],
+    ["certificate", "calibration"],
+  ],
+  [
+    ["시험 기록", "시편", "試験片", "probeta", "prüfkörper", "specimen"],
+    ["test", "records", "specimen"],
+  ],
+  [
+    ["표에", "テーブル", "表に", "tabla", "tabelle", "tables", "data table"],
+    ["tables", "table"],
+  ],
+  [
+    ["본문", "섹션", "本文", "セクション", "sección", "kapitel", "section"],
+    ["section", "text"],
+  ],
 ];
 
 /** English words the lexicon adds for a folded query. */

@@ -217,7 +217,7 @@ export const LEXICON: ReadonlyArray<readonly [terms: readonly string[], english:
     ["cancel", "cancelled"],
   ],
   [
-    ["로그", "ログ", "registro", "protokoll", "logs", "log file", "log lines"],
+    ["로그", "ログ", "protokoll", "logs", "log file", "log lines"],
     ["logs", "log", "lines"],
   ],
   [

@@ -70,7 +70,7 @@ describe("skeletons", () => {
 describe("entities", () => {
   it("are the identifiers of the query and of the eq and one_of rules", () => {
     const t = makeTask({
-      query: "Is LOT-4291-B of MAT-1042-TI within ASTM E8 limits? Ti-6Al-4V, ISO 6892-1.",
+      query: "Is LOT-4291-B of MAT-1042-TI within ASTM E8 limits? Ti-6Al-4V, ISO 6892-1, its SHA-256.",
       executor_fixture: {
         responses: [
           {

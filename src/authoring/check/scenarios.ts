@@ -24,6 +24,8 @@ export const COMPARISON_STRATUM = "multi_source_comparison";
 
 /** An identifier as the corpus writes one: letters, a dash, at least three digits, more parts. */
 const ENTITY = /\b[A-Z]{1,6}-\d{3,}(?:-[A-Z0-9]+)*\b/g;
+/** Names of that shape that are not entities of a task: algorithms any task may name. */
+const NOT_ENTITIES: ReadonlySet<string> = new Set(["SHA-224", "SHA-256", "SHA-384", "SHA-512"]);
 
 export interface ScenarioProblem {
   readonly code:
@@ -56,7 +58,11 @@ export function entitiesOf(task: Pick<Task, "query" | "executor_fixture">): Set<
       if ("eq" in rule) texts.push(JSON.stringify(rule.eq));
       if ("one_of" in rule) texts.push(JSON.stringify(rule.one_of));
     }
-  return new Set(texts.flatMap((text) => [...text.matchAll(ENTITY)].map((m) => m[0])));
+  return new Set(
+    texts
+      .flatMap((text) => [...text.matchAll(ENTITY)].map((m) => m[0]))
+      .filter((id) => !NOT_ENTITIES.has(id)),
+  );
 }
 
 export function scenarioProblems(tasks: readonly Task[]): ScenarioProblem[] {

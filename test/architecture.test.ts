@@ -138,6 +138,24 @@ describe("the source tree", () => {
     expect(broken).toEqual([]);
   });
 
+  it("has no import cycle between files (type-only imports included)", () => {
+    const graph = new Map<string, string[]>();
+    for (const { file, target } of IMPORTS) graph.set(file, [...(graph.get(file) ?? []), target]);
+    // Depth-first search; a back edge to a file still on the stack closes a cycle.
+    const state = new Map<string, "open" | "done">();
+    const cycles: string[] = [];
+    const visit = (file: string, stack: string[]) => {
+      state.set(file, "open");
+      for (const next of graph.get(file) ?? []) {
+        if (state.get(next) === "open") cycles.push([...stack.slice(stack.indexOf(next)), file, next].join(" -> "));
+        else if (!state.has(next)) visit(next, [...stack, file]);
+      }
+      state.set(file, "done");
+    };
+    for (const file of FILES) if (!state.has(file)) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+
   it("enters another stage only through its front door (index.ts)", () => {
     const inner = IMPORTS.filter(({ file, target }) => {
       if (stage(file) === stage(target) || target.endsWith("/index.ts")) return false;

@@ -7,7 +7,13 @@
  *   npx tsx scripts/check-authored.ts tasks/authored/*.json
  */
 import { readFileSync } from "node:fs";
-import { CONTENT_RULES, taskSchema, type Task } from "../src/authoring/index.ts";
+import {
+  AUTHORED_FORMAT,
+  CONTENT_RULES,
+  fieldNameShare,
+  taskSchema,
+  type Task,
+} from "../src/authoring/index.ts";
 import { independenceProblems } from "../src/authoring/check/independence.ts";
 import { checkContext, load } from "../src/commands/benchmark.ts";
 import { DEFAULTS } from "../src/cli/options.ts";
@@ -29,8 +35,7 @@ for (const file of files) {
     stratum?: string;
     tasks?: unknown[];
   };
-  if (doc.format !== "fabench-authored-tasks/v1")
-    problems.push(`${file}: format must be "fabench-authored-tasks/v1"`);
+  if (doc.format !== AUTHORED_FORMAT) problems.push(`${file}: format must be "${AUTHORED_FORMAT}"`);
   const seen = new Set<string>();
   for (const [i, raw] of (doc.tasks ?? []).entries()) {
     const parsed = taskSchema.safeParse(raw);
@@ -67,6 +72,10 @@ for (const p of independenceProblems(all.map((a) => a.task))) {
   problems.push(`${file}: ${task.semantic_task_id}: ${p.code}: ${p.message}`);
 }
 for (const p of problems) console.log(p);
+const share = fieldNameShare(all.map((a) => a.task));
+console.log(
+  `${share.named_as_form_key} of ${share.required_facts} required fact(s) sit in a record field named as their form key (share ${share.share ?? "n/a"})`,
+);
 console.log(
   `${all.length} task(s) in ${files.length} file(s): ${problems.length === 0 ? "ok" : `${problems.length} problem(s)`}`,
 );

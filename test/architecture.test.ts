@@ -103,6 +103,19 @@ const FORBIDDEN: Record<string, readonly string[]> = {
   ],
   // The secondary judge reads runs, tasks and the protocol; it has no business with verdicts or pages.
   "src/judge": ["src/gates", "src/report", "src/discover-call", "src/serve", "src/commands", "src/cli"],
+  // Probe sensitivity runs agents and scores them; it has no business with statistics, verdicts,
+  // pages, model providers or the other instruments.
+  "src/sensitivity": [
+    "src/providers",
+    "src/summary",
+    "src/gates",
+    "src/report",
+    "src/judge",
+    "src/discover-call",
+    "src/serve",
+    "src/commands",
+    "src/cli",
+  ],
   // The API server answers from the frozen world (catalog, router, replay executor, task type) and
   // nothing else: no scoring, no model providers, no code of the instrument that is its client.
   "src/serve": [

@@ -17,6 +17,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { Task } from "../../src/authoring/index.ts";
 import { loadServeWorld } from "../../src/commands/serve.ts";
+import { firstResponse } from "../../src/discover-call/index.ts";
 import { createContext, randomKey, startServer, type World } from "../../src/serve/index.ts";
 import { type BenchResult, SMOKE } from "./stats.ts";
 
@@ -41,10 +42,10 @@ function percentile(sorted: readonly number[], p: number): number {
   return Math.round((sorted[Math.max(0, index)] ?? 0) * 100) / 100;
 }
 
-/** The first step's route, and arguments that satisfy its rules (placeholders where no rule speaks). */
+/** The first required response's route, and arguments that satisfy its rules (placeholders where no rule speaks). */
 function referenceCall(world: World, task: Task): { toolId: string; parameters: Record<string, unknown> } {
-  const step = task.executor_fixture.steps[0];
-  if (step === undefined) throw new Error(`${task.semantic_task_id} has no steps`);
+  const step = firstResponse(task.executor_fixture.responses);
+  if (step === undefined) throw new Error(`${task.semantic_task_id} requires no response`);
   const parameters: Record<string, unknown> = { ...world.tools.get(step.route_id)?.examples[0] };
   for (const [name, rule] of Object.entries(step.argument_rules))
     if ("eq" in rule) parameters[name] = rule.eq;

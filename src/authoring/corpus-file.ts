@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { canonicalSha256 } from "../core/index.ts";
 
-export const CORPUS_FORMAT = "fabench-corpus/v1";
+/** v2 (#26): tasks carry an answer form, evidence pointers and a fixture of responses. */
+export const CORPUS_FORMAT = "fabench-corpus/v2";
 
 const sha = z.string().regex(/^[0-9a-f]{64}$/, "a lowercase hex SHA-256");
 

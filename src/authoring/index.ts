@@ -38,12 +38,20 @@ export {
 } from "./identity.ts";
 export { buildIdentityFreeze, IDENTITY_FREEZE_FORMAT, type IdentityFreeze } from "./freeze.ts";
 export {
+  ANSWER_KINDS,
+  DERIVED_OPERATIONS,
+  isDerived,
   isNumericValue,
   taskJsonSchema,
   taskSchema,
+  type AnswerField,
+  type AnswerKind,
   type ArgumentRule,
+  type DerivedEvidence,
   type Evidence,
-  type FixtureStep,
+  type EvidencePointer,
+  type FactEvidence,
+  type FixtureResponse,
   type ForbiddenFact,
   type Observation,
   type RequiredFact,
@@ -72,7 +80,12 @@ export {
   type CheckContext,
   type CorpusCheckInput,
   type CorpusCheckReport,
+  type FieldNameShare,
 } from "./check/index.ts";
+export { answerSlots } from "./check/pointers.ts";
+export { EvidenceReader, readNumber, withinTolerance as evidenceWithinTolerance } from "./check/resolve.ts";
+export { fieldName, fieldNameShare } from "./check/field-names.ts";
+export { requiredResponseRoutes, stateNeeded } from "./check/routes.ts";
 export type { RowProblem } from "./row-problem.ts";
 export {
   isPilotProtocol,

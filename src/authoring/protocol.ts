@@ -132,7 +132,15 @@ export const protocolSchema = z.strictObject({
   agent_loop: z.strictObject({
     /** The system prompt, relative to the protocol file's folder; hashed into every run record. */
     system_prompt_file: z.string().min(1),
+    /** The turn budget of every episode; the system prompt states it (a run checks the two agree). */
     max_turns: z.number().int().positive(),
+    /**
+     * The rule, written before any data, that gives `max_turns` (it names the number it gives).
+     * Checked on a frozen corpus and manifest (`conditions freeze`): the reference agent finishes
+     * every task under every condition and catalog size with at least `min_spare_turns` left.
+     */
+    max_turns_rule: z.string().min(1),
+    min_spare_turns: z.number().int().nonnegative(),
     max_tool_calls_per_turn: z.number().int().positive(),
     request_more_tools_token: identifier,
     incomplete_task_message: identifier,
@@ -268,9 +276,36 @@ export function protocolCoherenceProblems(p: Protocol): Problem[] {
   }
   for (const id of duplicates(p.judge.dimensions.map((d) => d.id)))
     add("protocol_duplicate_id", `judge.dimensions lists ${id} more than once`);
+  problems.push(...turnBudgetRuleProblems(p));
   const sorted = [...p.catalog_sizes].sort((a, b) => a - b);
   if (sorted.some((size, i) => size !== p.catalog_sizes[i]))
     add("protocol_catalog_order", "catalog_sizes must be listed in ascending order");
+  return problems;
+}
+
+/**
+ * What the protocol alone can say of its turn budget: the rule names the number it gives, and the
+ * budget holds at least one call, the answer turn, every widening a progressive condition can need
+ * and the spare turns. Whether the corpus fits it is checked against the corpus and the manifest.
+ */
+export function turnBudgetRuleProblems(p: Protocol): Problem[] {
+  const loop = p.agent_loop;
+  const problems: Problem[] = [];
+  if (!new RegExp(`(?<![0-9.])${loop.max_turns}(?![0-9]|\\.[0-9])`).test(loop.max_turns_rule))
+    problems.push({
+      code: "protocol_turn_budget",
+      message: `agent_loop.max_turns_rule must name the number it gives (max_turns ${loop.max_turns})`,
+    });
+  const widenings = Math.max(
+    0,
+    ...p.conditions.map((c) => (c.visibility.kind === "progressive" ? c.visibility.stages.length - 1 : 0)),
+  );
+  const least = 1 + widenings + 1 + loop.min_spare_turns;
+  if (loop.max_turns < least)
+    problems.push({
+      code: "protocol_turn_budget",
+      message: `agent_loop.max_turns ${loop.max_turns} cannot hold one call, ${widenings} widening(s), the answer turn and ${loop.min_spare_turns} spare turn(s) (${least})`,
+    });
   return problems;
 }
 

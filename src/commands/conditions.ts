@@ -6,8 +6,23 @@ import {
   type ConditionManifest,
   type RoutingProfile,
 } from "../conditions/routing/index.ts";
-import { checkOutput, FabenchError, formatJsonFile, inputError, writeFileAtomic } from "../core/index.ts";
-import { load, loadCheckedCorpus, type BenchmarkInputs } from "./benchmark.ts";
+import type { Task } from "../authoring/index.ts";
+import {
+  promptTurnLimitProblems,
+  referenceTurnUsage,
+  turnBudgetProblems,
+} from "../conditions/runner/index.ts";
+import {
+  checkOutput,
+  FabenchError,
+  formatJsonFile,
+  inputError,
+  loadUnitConverter,
+  type Problem,
+  writeFileAtomic,
+} from "../core/index.ts";
+import { load, loadCheckedCorpus, type BenchmarkInputs, type LoadedBenchmark } from "./benchmark.ts";
+import { systemPromptPath } from "./run-setup.ts";
 import { jsonFilesIn, loadConditionManifest, loadPlan, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { rewriteAdvice } from "./advice.ts";
@@ -56,6 +71,7 @@ export async function conditionsFreeze(options: FreezeOptions, io: CliIo): Promi
       message: "",
       problems: result.problems.map((p) => ({ ...p, file: options.corpus })),
     });
+  await checkTurnBudget(loaded, corpus.tasks, result.value, options.protocol);
   const text = formatJsonFile(result.value);
   const summary = {
     out: options.out,
@@ -83,6 +99,42 @@ export async function conditionsFreeze(options: FreezeOptions, io: CliIo): Promi
       `wrote ${options.out}: ${summary.entries} task × catalog entries from router ${router.id}, manifest_sha256 ${summary.manifest_sha256}\n`,
     );
   return EXIT.ok;
+}
+
+/**
+ * The protocol's turn budget against this corpus and manifest (exit 1 when it does not fit): the
+ * reference agent finishes every episode with `min_spare_turns` left, and the system prompt states
+ * `max_turns`. A manifest is never frozen under a budget that makes a condition fail by construction.
+ */
+async function checkTurnBudget(
+  loaded: LoadedBenchmark,
+  tasks: readonly Task[],
+  manifest: ConditionManifest,
+  protocolPath: string,
+): Promise<void> {
+  const promptPath = systemPromptPath(protocolPath, loaded.protocol);
+  const usage = await referenceTurnUsage({
+    protocol: loaded.protocol,
+    tasks,
+    manifest,
+    catalogs: new Map(loaded.catalogs.map((c) => [c.size, c.catalog])),
+    units: await loadUnitConverter(),
+  });
+  const problems: Problem[] = [
+    ...turnBudgetProblems(loaded.protocol, usage).map((p) => ({ ...p, file: protocolPath })),
+    ...promptTurnLimitProblems(readTextFile(promptPath, "protocol").text, loaded.protocol).map((p) => ({
+      ...p,
+      file: promptPath,
+    })),
+  ];
+  if (problems.length > 0)
+    throw new FabenchError({
+      kind: "validation",
+      stage: "conditions",
+      code: problems[0]?.code ?? "turn_budget_too_small",
+      message: "",
+      problems,
+    });
 }
 
 export interface ShowOptions {

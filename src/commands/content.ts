@@ -43,6 +43,7 @@ export async function corpusCheck(options: CorpusCheckOptions, io: CliIo): Promi
       ok: report.ok,
       task_count: report.task_count,
       tasks_sha256: report.tasks_sha256,
+      field_name_share: report.field_name_share,
       ...jsonErrors(report.errors),
     });
   else {
@@ -52,6 +53,10 @@ export async function corpusCheck(options: CorpusCheckOptions, io: CliIo): Promi
         `${options.corpus}: ok, ${report.task_count} tasks pass every identity and content check; tasks_sha256 ${report.tasks_sha256}\n`,
       );
     else io.err(`${options.corpus}: ${report.errors.length} problem(s) in ${report.task_count} tasks\n`);
+    const share = report.field_name_share;
+    io.out(
+      `field names: ${share.named_as_form_key} of ${share.required_facts} required facts sit in a record field named as their form key (share ${share.share ?? "n/a"})\n`,
+    );
   }
   return exitFor(report.errors);
 }

@@ -1,8 +1,8 @@
 /**
  * `fabench discover-call export`: the frozen #424 corpus as a Discover → Call task set (JSON Lines),
  * written atomically, or compared byte for byte with `--check`. Each reference candidate's
- * parameters are the ones the #424 reference agent sends on the task's first step, so the export
- * and the final-answer benchmark agree on what satisfies a step's rules.
+ * parameters are the ones the #424 reference agent sends for the task's first required response,
+ * so the export and the final-answer benchmark agree on what satisfies a response's rules.
  */
 import { existsSync } from "node:fs";
 import {
@@ -12,7 +12,7 @@ import {
   type Task,
   taskSchema,
 } from "../authoring/index.ts";
-import { referenceTurn } from "../conditions/agents/index.ts";
+import { referenceArguments } from "../conditions/agents/index.ts";
 import type { Endpoint } from "../conditions/catalog/index.ts";
 import { renderTool } from "../conditions/execution/index.ts";
 import {
@@ -27,7 +27,13 @@ import {
   writeFileAtomic,
   wrongKind,
 } from "../core/index.ts";
-import { exportTasks, formatTaskSet, parseTaskSet, type SkippedTask } from "../discover-call/index.ts";
+import {
+  exportTasks,
+  firstResponse,
+  formatTaskSet,
+  parseTaskSet,
+  type SkippedTask,
+} from "../discover-call/index.ts";
 import { jsonFilesIn, loadCatalogs, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { rewriteAdvice } from "./advice.ts";
@@ -145,22 +151,21 @@ function loadCorpus(path: string, catalogsDir: string): { tasks: Task[]; endpoin
 }
 
 /**
- * The arguments the #424 reference agent sends on a task's first step when that step's tool is
- * visible: the required parameters, then each rule's value (`eq`: its value; `nonempty`: a text).
+ * The arguments the #424 reference agent sends for a task's first required response when its
+ * tool is visible: the required parameters, then each rule's value (`eq`: its value; `nonempty`: a text).
  */
 function referenceParameters(endpoints: ReadonlyMap<string, Endpoint>, corpus: string) {
   return (task: Task): Record<string, unknown> => {
-    const route = task.executor_fixture.steps[0]?.route_id ?? "";
+    const response = firstResponse(task.executor_fixture.responses);
+    const route = response?.route_id ?? "";
     const endpoint = endpoints.get(route);
-    if (endpoint === undefined)
+    if (response === undefined || endpoint === undefined)
       throw inputError(
         "corpus",
         "unknown_route",
-        `${task.semantic_task_id}: the first step's route ${route} is in none of the corpus's catalogs`,
+        `${task.semantic_task_id}: the first required response's route ${route} is in none of the corpus's catalogs`,
         { file: corpus },
       );
-    const tools = [renderTool(endpoint)];
-    const turn = referenceTurn(task, "", { messages: [], tools, turn: 1, maxTurns: 2 });
-    return (turn.toolCalls[0]?.arguments ?? {}) as Record<string, unknown>;
+    return referenceArguments(response, renderTool(endpoint), new Map());
   };
 }

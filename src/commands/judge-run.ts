@@ -191,7 +191,7 @@ export async function judgeRun(options: JudgeRunOptions, io: CliIo): Promise<num
     else io.out(renderEstimate(options.judge, estimate));
     return EXIT.ok;
   }
-  const judge = createJudge(options, settings, budget, counter, corpus.tasksSha256, loaded);
+  const judge = await createJudge(options, settings, budget, counter, corpus.tasksSha256, loaded);
   const context: JudgeContext = { ...base, identity: judge.identity };
   // One free request to the provider before anything is written: a dead or mistyped base URL or a
   // refused key ends the run here (exit 2), not after every request has retried it.
@@ -253,18 +253,18 @@ function toEpisode(record: RunRecord, tasks: ReadonlyMap<string, Task>): JudgeEp
 }
 
 /** The judge: a provider client with run's reliability and structured output, or a command agent. */
-function createJudge(
+async function createJudge(
   options: JudgeRunOptions,
   settings: GenerationSettings,
   budget: Budget,
   counter: TokenCounter,
   taskSetSha256: string,
   loaded: LoadedBenchmark,
-): Judge {
+): Promise<Judge> {
   const { kind, target } = providerOf(options.judge);
   if (kind === "command")
     return agentJudge(
-      createAgent({
+      await createAgent({
         spec: options.judge,
         requestMoreTools: loaded.protocol.agent_loop.request_more_tools_token,
         env: options.env,

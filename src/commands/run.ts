@@ -7,6 +7,7 @@ import { loadTokenCounter, TurnTokenCounter } from "../conditions/execution/inde
 import {
   episodeKey,
   planEpisodes,
+  promptTurnLimitProblems,
   RunWriter,
   runMatrix,
   type MatrixInput,
@@ -19,6 +20,7 @@ import {
   compareCodePoints,
   acquireWriteLock,
   FabenchError,
+  inputError,
   makeFolders,
   usageError,
   writeFailure,
@@ -162,6 +164,9 @@ export async function run(options: RunOptions, io: CliIo): Promise<number> {
   checkSelection(manifest, protocol, episodes, conditions, catalogSizes);
 
   const systemPrompt = readTextFile(promptPath, "protocol").text;
+  // The agent is told the limit it runs under; a prompt that says another number is refused.
+  const stated = promptTurnLimitProblems(systemPrompt, protocol)[0];
+  if (stated !== undefined) throw inputError("protocol", stated.code, stated.message, { file: promptPath });
   const counter = await loadTokenCounter(options.tokenizer);
   const generation = {
     temperature: options.temperature,
@@ -173,7 +178,7 @@ export async function run(options: RunOptions, io: CliIo): Promise<number> {
   // batch checkpoint (a batch agent reads the checkpoint when it is made) and is held to the end.
   const lock = options.estimate ? null : runFileLock(out, io);
   try {
-    const agent = createAgent({
+    const agent = await createAgent({
       spec: options.estimate ? "reference" : options.agent,
       requestMoreTools: protocol.agent_loop.request_more_tools_token,
       env: options.env,

@@ -1,5 +1,6 @@
 /** The core: hashing, reading, writing, text rules, seeded randomness, bounded concurrency, record keys and the tool's own location — what every stage shares. */
 export { canonicalJson, canonicalSha256, sha256Hex } from "./canonical-json.ts";
+export { pointerOf, pointerTokens, resolvePointer } from "./json-pointer.ts";
 export {
   FabenchError,
   formatProblem,
@@ -39,12 +40,27 @@ export {
   writeFileAtomic,
   writeJsonAtomic,
 } from "./atomic-write.ts";
-export { caseFold, collapsePythonWhitespace, normalizeQuery } from "./normalize.ts";
+export {
+  caseFold,
+  collapsePythonWhitespace,
+  foldQuotesAndDashes,
+  normalizeIdentifier,
+  normalizeQuery,
+  normalizeText,
+} from "./normalize.ts";
 export { compareCodePoints, LineIndex, sortByCodePoint } from "./text.ts";
 export { mapConcurrent } from "./concurrency.ts";
 export { CircuitBreaker, DEFAULT_BREAKER, type Tripped } from "./circuit-breaker.ts";
 export { issuePath, withJsonLines, zodProblems } from "./schema.ts";
-export { loadUnitConverter, type UnitConverter } from "./units.ts";
+export { loadUnitConverter, type ConvertOptions, type UnitConverter } from "./units.ts";
+export {
+  canonicalUnit,
+  resolveUnit,
+  sameUnit,
+  UNIT_TABLE,
+  type ResolvedUnit,
+  type UnitEntry,
+} from "./unit-table.ts";
 export { jsonEqual } from "./json-equal.ts";
 export { createDraw, PythonRandom, type IndexDraw, type RngName } from "./random.ts";
 export { episodeKey, taskSizeKey, type EpisodeKey } from "./keys.ts";

@@ -1,27 +1,30 @@
 /**
  * Unit conversion through mathjs (a maintained units library), behind a small interface so pure
  * code (the content checker, the scorer) receives a converter instead of importing a library.
- * mathjs costs about a second to load, so it is loaded once, lazily, by `loadUnitConverter`.
+ * Every label is first resolved through the unit table (`unit-table.ts`): the table says which
+ * spellings are one unit and what mathjs needs to convert it, so `°C`, `℃`, `degC` and `deg C`
+ * all reach mathjs as `degC`. mathjs costs about a second to load, so it is loaded once, lazily,
+ * by `loadUnitConverter`.
  */
+import { resolveUnit, sameUnit } from "./unit-table.ts";
+
+export interface ConvertOptions {
+  /**
+   * The value is a difference (a temperature rise, a spread): convert the size of the step and
+   * leave out the scale's offset, so 5 K is 5 °C and 9 °F, not −268.15 °C.
+   */
+  readonly difference?: boolean;
+}
 
 export interface UnitConverter {
   /** `value` in `from` expressed in `to`, or null when either label is unknown or the dimensions differ. */
-  convert(value: number, from: string, to: string): number | null;
-  /** Whether a label converts to another (same dimension, both known). */
+  convert(value: number, from: string, to: string, options?: ConvertOptions): number | null;
+  /** Whether a label converts to another (the same unit up to spelling, or same dimension and both known). */
   convertible(from: string, to: string): boolean;
 }
 
-/** Spellings people and models write that mathjs does not parse as such. */
-function mathjsLabel(label: string): string {
-  return label
-    .trim()
-    .replace(/[µμ]/g, "u")
-    .replace(/²/g, "^2")
-    .replace(/³/g, "^3")
-    .replace(/°C/g, "degC")
-    .replace(/°F/g, "degF")
-    .replace(/%/g, "percent");
-}
+/** Difference conversions read the scale from two points this far apart, which keeps float error negligible. */
+const DIFFERENCE_SPAN = 1e6;
 
 let loading: Promise<UnitConverter> | undefined;
 
@@ -33,20 +36,20 @@ export function loadUnitConverter(): Promise<UnitConverter> {
     const math = create(all ?? {}, {});
     math.createUnit({ ksi: "1000 psi", ppm: "1e-6", percent: "0.01", USD: {} }, { override: true });
     const cache = new Map<string, Unit | null>();
-    const unitOf = (label: string): Unit | null => {
-      if (!cache.has(label)) {
+    const unitOf = (expression: string): Unit | null => {
+      if (!cache.has(expression)) {
         try {
-          cache.set(label, math.unit(1, mathjsLabel(label)) as Unit);
+          cache.set(expression, math.unit(1, expression) as Unit);
         } catch {
-          cache.set(label, null);
+          cache.set(expression, null);
         }
       }
-      return cache.get(label) ?? null;
+      return cache.get(expression) ?? null;
     };
-    // Labels mathjs parses with a number inside (`1/K`, `um/(m*K)`) share a base with others but
-    // cannot be converted to; trying once, here, keeps a model's unusual label from crashing a score.
+    // Expressions mathjs parses with a number inside (`1/K`, `um/(m*K)`) share a base with others
+    // but cannot be converted to; trying once, here, keeps a model's unusual label from crashing a score.
     const converts = new Map<string, boolean>();
-    const convertible = (from: string, to: string): boolean => {
+    const mathjsConvertible = (from: string, to: string): boolean => {
       const key = `${from}\u0000${to}`;
       if (!converts.has(key)) {
         const a = unitOf(from);
@@ -54,7 +57,7 @@ export function loadUnitConverter(): Promise<UnitConverter> {
         let ok = a !== null && b !== null && a.equalBase(b);
         if (ok)
           try {
-            (math.unit(1, mathjsLabel(from)) as Unit).toNumber(mathjsLabel(to));
+            (math.unit(1, from) as Unit).toNumber(to);
           } catch {
             ok = false;
           }
@@ -62,12 +65,24 @@ export function loadUnitConverter(): Promise<UnitConverter> {
       }
       return converts.get(key) as boolean;
     };
+    const expressions = (from: string, to: string): [string, string] | null => {
+      const a = resolveUnit(from).mathjs;
+      const b = resolveUnit(to).mathjs;
+      return a === null || b === null || !mathjsConvertible(a, b) ? null : [a, b];
+    };
+    const raw = (value: number, from: string, to: string) => (math.unit(value, from) as Unit).toNumber(to);
     return {
-      convertible,
-      convert(value, from, to) {
-        if (from === to) return value;
-        if (!convertible(from, to)) return null;
-        return (math.unit(value, mathjsLabel(from)) as Unit).toNumber(mathjsLabel(to));
+      convertible: (from, to) => sameUnit(from, to) || expressions(from, to) !== null,
+      convert(value, from, to, options) {
+        if (sameUnit(from, to)) return value;
+        const pair = expressions(from, to);
+        if (pair === null) return null;
+        const [a, b] = pair;
+        if (!options?.difference) return raw(value, a, b);
+        // Only °C and °F carry an offset; for every other unit zero is zero and this is the plain factor.
+        const zero = raw(0, a, b);
+        if (zero === 0) return raw(value, a, b);
+        return (value * (raw(DIFFERENCE_SPAN, a, b) - zero)) / DIFFERENCE_SPAN;
       },
     };
   })();

@@ -1,43 +1,56 @@
 /**
  * The #424 final-answer corpus as a Discover → Call task set (§9): each task becomes one line whose
- * reference candidate is its first fixture step — that step's route, called with parameters that
- * satisfy the step's argument rules — and whose constraints are the step's `eq` rules. A
- * multi-step task is therefore scored on its first step only.
+ * reference candidate is its first required fixture response — the first, in fixture order, that
+ * needs no state an earlier response reveals, so the call an agent can make first: that response's
+ * route, called with parameters that satisfy its argument rules — and whose constraints are its
+ * `eq` rules. A multi-call task is therefore scored on its first call only.
  *
  * This stage reads no #424 module (the architecture keeps the two instruments apart), so it names
  * the few task fields it reads structurally, and the caller builds the parameters: the command
- * passes the #424 reference agent's arguments, so there is one way to satisfy a step's rules.
+ * passes the #424 reference agent's arguments, so there is one way to satisfy a response's rules.
  */
 import type { Constraint, DiscoverCallTask, TaskReference } from "./tasks.ts";
 
 type Candidate = TaskReference["candidates"][number];
 
-/** One argument rule of a fixture step: `{eq}`, `{nonempty}`, `{state}` or `{contains_state}`. */
+/** One argument rule of a fixture response: `{eq}`, `{eq_text}`, `{one_of}`, `{nonempty}`, `{state}` or `{contains_state}`. */
 export type SourceRule = Readonly<Record<string, unknown>>;
 
 /** What the export reads of a #424 task (authoring's `Task` has this shape). */
 export interface SourceTask {
   readonly semantic_task_id: string;
   readonly query: string;
-  readonly executor_fixture: {
-    readonly steps: ReadonlyArray<{
-      readonly route_id: string;
-      readonly argument_rules: Readonly<Record<string, SourceRule>>;
-    }>;
-  };
+  readonly executor_fixture: { readonly responses: ReadonlyArray<SourceResponse> };
 }
 
-/** Parameters for a task's first fixture step that satisfy its rules. */
+export interface SourceResponse {
+  readonly route_id: string;
+  readonly required: boolean;
+  readonly argument_rules: Readonly<Record<string, SourceRule>>;
+}
+
+/** Parameters for a task's first required response (`firstResponse`) that satisfy its rules. */
 export type FirstStepParameters<T extends SourceTask> = (task: T) => Readonly<Record<string, unknown>>;
 
 /** Why a task has no line in the task set (a discover-call task needs at least one constraint). */
-export type SkipReason = "no_fixture_steps" | "first_step_reads_state" | "no_expressible_constraint";
+export type SkipReason = "no_required_responses" | "first_response_reads_state" | "no_expressible_constraint";
 
 export interface SkippedTask {
   readonly id: string;
-  /** The first step's route; null when the task has no steps. */
+  /** The first required response's route; null when the task requires none. */
   readonly route_id: string | null;
   readonly reason: SkipReason;
+}
+
+const readsState = (rule: SourceRule) => "state" in rule || "contains_state" in rule;
+
+/**
+ * The call a task can start with: its first required response (fixture order) that needs no
+ * revealed state; else its first required response (which reads state); undefined when it requires none.
+ */
+export function firstResponse<R extends SourceResponse>(responses: readonly R[]): R | undefined {
+  const required = responses.filter((r) => r.required);
+  return required.find((r) => !Object.values(r.argument_rules).some(readsState)) ?? required[0];
 }
 
 export interface ExportedTasks {
@@ -50,9 +63,9 @@ export interface ExportedTasks {
 /**
  * The task set's tasks and the tasks left out. An `eq` rule whose value is a non-blank string, a
  * number or a boolean becomes an `equals` constraint named after its argument; every other rule
- * (`nonempty`; `eq` on an object, a list, null or a blank string) has no constraint form. A first
- * step with a `state` rule cannot be called without earlier observations (the corpus check forbids
- * it); such a task is left out rather than given parameters that break its rule.
+ * (`eq_text`, `one_of`, `nonempty`; `eq` on an object, a list, null or a blank string) has no
+ * constraint form. A task whose every required response reads state cannot be started without
+ * earlier observations; such a task is left out rather than given parameters that break a rule.
  */
 export function exportTasks<T extends SourceTask>(
   source: readonly T[],
@@ -63,14 +76,13 @@ export function exportTasks<T extends SourceTask>(
   let constraintCount = 0;
   for (const task of source) {
     const id = task.semantic_task_id;
-    const step = task.executor_fixture.steps[0];
+    const step = firstResponse(task.executor_fixture.responses);
     if (step === undefined) {
-      skipped.push({ id, route_id: null, reason: "no_fixture_steps" });
+      skipped.push({ id, route_id: null, reason: "no_required_responses" });
       continue;
     }
-    const rules = Object.values(step.argument_rules);
-    if (rules.some((rule) => "state" in rule || "contains_state" in rule)) {
-      skipped.push({ id, route_id: step.route_id, reason: "first_step_reads_state" });
+    if (Object.values(step.argument_rules).some(readsState)) {
+      skipped.push({ id, route_id: step.route_id, reason: "first_response_reads_state" });
       continue;
     }
     const constraints = Object.entries(step.argument_rules).flatMap(([name, rule]) => {
@@ -82,7 +94,7 @@ export function exportTasks<T extends SourceTask>(
       continue;
     }
     constraintCount += constraints.length;
-    // The parameters are JSON: the step's rule values and the reference agent's placeholders.
+    // The parameters are JSON: the response's rule values and the reference agent's placeholders.
     const parameters = { ...parametersFor(task) } as Candidate["parameters"];
     tasks.push({
       id,

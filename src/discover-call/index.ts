@@ -109,9 +109,11 @@ export {
   exportTasks,
   exportTaskSet,
   type FirstStepParameters,
+  firstResponse,
   formatTaskSet,
   type SkippedTask,
   type SkipReason,
+  type SourceResponse,
   type SourceRule,
   type SourceTask,
 } from "./export.ts";

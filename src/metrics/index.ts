@@ -8,7 +8,15 @@ export {
   type EpisodeScore,
 } from "./episode/index.ts";
 export type { FactVerdict } from "./episode/table.ts";
-export { sourceOk, unitOk, valueOk, withinTolerance, type Emitted, type Target } from "./match.ts";
+export {
+  sourceOk,
+  unitOk,
+  valueOk,
+  withinTolerance,
+  type Emitted,
+  type FieldRules,
+  type Target,
+} from "./match.ts";
 export * from "./bootstrap/index.ts";
 export {
   aggregate,

@@ -4,9 +4,10 @@
  * injected clock. The shell (http.ts) authenticates, limits and parses before anything here runs.
  *
  * A session is bound to a task by its discover query: the first discover whose query equals a
- * task's query after fabench's query normalisation fixes the task, and from then on execute walks
- * that task's fixture with the replay executor of `fabench run` (see session-replay.ts) — the first
- * step first, the same argument rules, the same failure codes, the same destructive-route policy.
+ * task's query after fabench's query normalisation fixes the task, and from then on execute answers
+ * from that task's fixture with the replay executor of `fabench run` (see session-replay.ts) — its
+ * responses in any order the data allows, the same argument rules, the same failure codes, the
+ * same route-shaped replies to calls the fixture does not know.
  * The routes a session's searches returned are what it may call, as the routes shown are in a run
  * (else `unavailable_tool`).
  */
@@ -176,9 +177,11 @@ export function handleExecute(toolIds: readonly string[], raw: unknown, ctx: Ser
 }
 
 /**
- * The executor's attempt as an execute answer. Only an observation is a success: a valid call that
- * does not advance the task (the executor's neutral outcome) has no answer in the frozen world, so
- * it is `success: false` with outcome `neutral` and no error code — a wrong tool never scores as a call.
+ * The executor's attempt as an execute answer, shaped as the route answered: a fixture's
+ * observation, an empty list or a destructive route's success is `success: true` with the reply as
+ * `result.data`; a not-found (the route's own reply to a call it knows nothing of) and every
+ * refusal are `success: false` with the code and message. Whether a reply came from the fixture is
+ * never said: that would tell an agent where the task's path is.
  */
 export function executeAnswer(
   attempt: Attempt,
@@ -186,14 +189,17 @@ export function executeAnswer(
   executionId: string,
 ): Record<string, unknown> {
   const head = { execution_id: executionId, tool_id: toolId };
-  if (attempt.outcome === "observation")
-    return { ...head, success: true, outcome: "observation", result: { data: attempt.observation } };
-  const message = attempt.observation["message"] ?? attempt.observation["note"];
+  const reply = attempt.observation;
+  const failed = attempt.outcome === "error" || reply["status"] === "not_found";
+  if (!failed) return { ...head, success: true, outcome: "observation", result: { data: reply } };
+  const error = (reply["error"] ?? {}) as { code?: unknown; message?: unknown };
+  const code = attempt.error_code ?? error.code;
+  const message = reply["message"] ?? error.message;
   return {
     ...head,
     success: false,
-    outcome: attempt.outcome,
-    error_code: attempt.error_code,
+    outcome: "error",
+    error_code: typeof code === "string" ? code : null,
     error_message: typeof message === "string" ? message : null,
   };
 }

@@ -4,10 +4,11 @@
  * and a server under load holds thousands of sessions. Each execute builds a fresh executor, replays
  * the kept calls, then makes the new one — so every answer is exactly the executor's of `fabench run`.
  *
- * Only two outcomes change an executor's state: an observation (the step advances, its facts become
- * state) and a fixture's fail-once error (that step will not fail again). Every other outcome leaves
- * the state as it was, so replaying just those calls, in order, restores it. A task has a handful of
- * steps, so a session keeps at most two calls per step.
+ * Only two outcomes change an executor's state: a response returned for the first time (it is
+ * marked returned and its `reveals` become state) and a fixture's fail-once error (that response
+ * will not fail again). Every other outcome — a response returned again, an unmatched call, a
+ * refusal — leaves the state as it was, so replaying just those calls, in order, restores it. A
+ * session therefore keeps at most two calls per fixture response, however long it runs.
  */
 import type { Task } from "../authoring/index.ts";
 import type { Endpoint } from "../conditions/catalog/index.ts";
@@ -27,10 +28,10 @@ const EXECUTOR_CODES: ReadonlySet<string> = new Set(EXECUTOR_ERROR_CODES);
 
 /** A fixture whose fail-once code is also an executor code would make the two indistinguishable. */
 export function failOnceClash(task: Task): string | null {
-  const step = task.executor_fixture.steps.find(
-    (s) => s.fail_once_error !== undefined && EXECUTOR_CODES.has(s.fail_once_error),
+  const response = task.executor_fixture.responses.find(
+    (r) => r.fail_once_error !== undefined && EXECUTOR_CODES.has(r.fail_once_error),
   );
-  return step?.fail_once_error ?? null;
+  return response?.fail_once_error ?? null;
 }
 
 export class SessionReplay {
@@ -44,13 +45,17 @@ export class SessionReplay {
   call(name: string, args: unknown, visible: Visible, turn: number): Attempt {
     const executor = new ReplayExecutor(this.task, this.endpoints);
     for (const past of this.kept) executor.call({ id: "replay", ...past }, "all", 0, 0);
-    const step = this.task.executor_fixture.steps[executor.completedSteps];
+    const returnedBefore = new Set(
+      this.task.executor_fixture.responses.filter((r) => executor.hasReturned(r.id)).map((r) => r.id),
+    );
     const attempt = executor.call({ id: `call-${turn}`, name, arguments: args }, visible, turn, 0);
-    const failedOnce =
-      attempt.outcome === "error" &&
-      step?.fail_once_error !== undefined &&
-      attempt.error_code === step.fail_once_error;
-    if (attempt.outcome === "observation" || failedOnce) this.kept.push({ name, arguments: args });
+    if (changedState(attempt, returnedBefore)) this.kept.push({ name, arguments: args });
     return attempt;
   }
+}
+
+/** A first return, or a fail-once error (the only refusal that names a response). */
+function changedState(attempt: Attempt, returnedBefore: ReadonlySet<string>): boolean {
+  if (attempt.response_id === null) return false;
+  return attempt.outcome === "error" || !returnedBefore.has(attempt.response_id);
 }

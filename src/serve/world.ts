@@ -72,11 +72,11 @@ export function createWorld(input: WorldInput): Result<World> {
         code: "fail_once_code_clash",
         message: `${task.semantic_task_id} fails once with ${clash}, which is also an executor's own code; a replay could not tell them apart`,
       });
-    for (const step of task.executor_fixture.steps)
-      if (!endpoints.has(step.route_id))
+    for (const route of new Set(task.executor_fixture.responses.map((r) => r.route_id)))
+      if (!endpoints.has(route))
         problems.push({
           code: "route_not_in_catalog",
-          message: `${task.semantic_task_id} needs ${step.route_id}, which catalog ${input.catalog.endpoint_count} does not have`,
+          message: `${task.semantic_task_id} answers on ${route}, which catalog ${input.catalog.endpoint_count} does not have`,
         });
   }
   if (problems.length > 0) return { ok: false, problems };

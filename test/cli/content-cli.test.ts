@@ -44,8 +44,18 @@ describe("fabench corpus check", () => {
     const run = await runCli(["corpus", "check", CORPUS_PATH, "--json"]);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.out) as Record<string, unknown>;
-    expect(Object.keys(report)).toEqual(["ok", "task_count", "tasks_sha256", "errors"]);
+    expect(Object.keys(report)).toEqual(["ok", "task_count", "tasks_sha256", "field_name_share", "errors"]);
     expect(report).toMatchObject({ ok: true, task_count: 144, errors: [] });
+    // How many required facts sit in a field named as their form key (#26): 94 of 273.
+    expect(report["field_name_share"]).toEqual({ required_facts: 273, named_as_form_key: 94, share: 0.3443 });
+  });
+
+  it("prints the field-name share after the verdict", async () => {
+    const run = await runCli(["corpus", "check", CORPUS_PATH]);
+    expect(run.code).toBe(0);
+    expect(run.out).toContain(
+      "field names: 94 of 273 required facts sit in a record field named as their form key (share 0.3443)",
+    );
   });
 
   it("prints at most 50 problems of one bad corpus, then counts the rest by code (#25 item 4)", async () => {
@@ -68,16 +78,31 @@ describe("fabench corpus check", () => {
 
   it("exits 1 and names file, line and code for a content problem", async () => {
     const corpus = JSON.parse(readFileSync(CORPUS_PATH, "utf8")) as {
-      tasks: Array<{ required_facts: Array<{ value: unknown }> }>;
+      tasks: Array<{
+        required_facts: Array<{
+          key: string;
+          value: unknown;
+          source_id: string;
+          evidence: { pointer: string };
+        }>;
+      }>;
     };
     corpus.tasks[0]!.required_facts[0]!.value = 1;
+    const broken = corpus.tasks[1]!.required_facts[0]!;
+    broken.evidence.pointer = "/measurements/9/value";
     const tasks = join(temp(), "tasks.json");
-    writeFileSync(tasks, JSON.stringify(corpus.tasks, null, 2));
+    const text = JSON.stringify(corpus.tasks, null, 2);
+    writeFileSync(tasks, text);
     const run = await runCli(["corpus", "check", tasks]);
     expect(run.code).toBe(1);
-    expect(run.err).toMatch(
-      new RegExp(`^${tasks}:2: fact_not_in_evidence: v4-single_property_value_unit_provenance-en-01: `),
-    );
+    // The second task starts where its id is written, one line above it.
+    const second = text
+      .split("\n")
+      .findIndex((l) => l.includes('"v4-single_property_value_unit_provenance-en-02"'));
+    expect(run.err.split("\n").slice(0, 2)).toEqual([
+      `${tasks}:2: pointer_value_mismatch: v4-single_property_value_unit_provenance-en-01: required_facts[0] (yield_strength): MATDB-TR-10417/measurements/0/value holds 128.4 ksi, not the gold 1 ksi (index 0)`,
+      `${tasks}:${second}: pointer_unresolved: v4-single_property_value_unit_provenance-en-02: required_facts[0] (${broken.key}): pointer /measurements/9/value does not resolve in ${broken.source_id}'s payload (index 1)`,
+    ]);
   });
 
   it("reports prior-query overlap with --forbidden-corpus", async () => {

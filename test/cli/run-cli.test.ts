@@ -38,7 +38,7 @@ describe("fabench run", () => {
       agent: "reference",
       tokenizer: "gpt-tokenizer@4.0.0/o200k_base",
       trials: 3,
-      max_turns: 6,
+      max_turns: 10,
     });
   });
 

@@ -1,21 +1,28 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Task } from "../../src/authoring/index.ts";
-import { referenceAgent, type Agent } from "../../src/conditions/agents/index.ts";
+import { referenceAgent, referenceTurn, type Agent } from "../../src/conditions/agents/index.ts";
 import {
   loadTokenCounter,
+  renderUserMessage,
   runEpisode,
   TurnTokenCounter,
   type LoopSettings,
 } from "../../src/conditions/execution/index.ts";
 import { keywordRanking, manifestEntry, type Stage } from "../../src/conditions/routing/index.ts";
 import { loadUnitConverter, type UnitConverter } from "../../src/core/index.ts";
-import { parseEnvelope } from "../../src/envelope/index.ts";
-import { scoreEpisode } from "../../src/metrics/index.ts";
 import { scriptedAgent } from "../helpers/agents.ts";
 import { bundled } from "../helpers/bundled.ts";
-import { twoStepExportTask } from "../helpers/task.ts";
+import {
+  COMPARE_TASK,
+  CURRENT_MPA,
+  DELETE_TASK,
+  EXPORT_TASK,
+  HISTORY_MPA,
+  SOLIDUS_K,
+  WORLD_TASKS,
+} from "../helpers/world-tasks.ts";
 
-const { protocol, corpus, catalogs } = bundled();
+const { protocol, catalogs } = bundled();
 const endpoints = catalogs[0]!.catalog.endpoints;
 const settings: LoopSettings = {
   maxTurns: 6,
@@ -30,26 +37,58 @@ beforeAll(async () => {
   units = await loadUnitConverter();
 });
 
-const task = (stratum: string, n = 0) =>
-  corpus.tasks.filter((t) => t.answer_task_stratum === stratum)[n] as Task;
-const { task: exportTask, material: MAT, artifact: ART } = twoStepExportTask(corpus.tasks as Task[]);
+const MAT = "MAT-1043-TI";
+const ART = "ART-5521";
 
-const episode = (t: Task, agent: Agent, stages: Stage[]) =>
-  runEpisode({ task: t, endpoints, catalogSize: 100, stages }, agent.startEpisode(t), settings, tokens);
+const episode = (t: Task, agent: Agent, stages: Stage[], size = 100) =>
+  runEpisode(
+    {
+      task: t,
+      endpoints: catalogs.find((c) => c.size === size)!.catalog.endpoints,
+      catalogSize: size,
+      stages,
+    },
+    agent.startEpisode(t),
+    settings,
+    tokens,
+  );
+
+/** The reference agent's policy after `detour` turns of its own (each a call, or an answer). */
+function detourAgent(detour: Array<{ name: string; arguments: unknown }>): Agent {
+  return {
+    identity: { agent: "detour", model: null, settings: {} },
+    startEpisode: (task) => ({
+      turn: async (request) =>
+        request.turn <= detour.length
+          ? { text: "", toolCalls: [{ id: `d${request.turn}`, ...detour[request.turn - 1]! }] }
+          : referenceTurn(task, "REQUEST_MORE_TOOLS", request, units),
+    }),
+  };
+}
 
 describe("the agent loop", () => {
+  it("shows the request and its answer form as the user message, never a value", async () => {
+    const agent = scriptedAgent([{ text: "x" }]);
+    await episode(COMPARE_TASK, agent, ["all"]);
+    const user = agent.requests[0]!.messages[1]!;
+    expect(user).toEqual({ role: "user", content: renderUserMessage(COMPARE_TASK) });
+    for (const field of COMPARE_TASK.answer_fields) expect(user.content).toContain(`- ${field.key} (`);
+    for (const value of ["137.8", "131.5", "18.6", "ksi", "SRC-CUR-7", "superseded"])
+      expect(user.content).not.toContain(value);
+  });
+
   it("stops at the turn limit, and the last text is the final answer", async () => {
     const agent = scriptedAgent([
       { text: "still looking", calls: [{ name: "papers__search", arguments: { query: "x" } }] },
     ]);
-    const outcome = await episode(exportTask, agent, ["all"]);
+    const outcome = await episode(EXPORT_TASK, agent, ["all"]);
     expect(outcome.turns).toHaveLength(6);
     expect([outcome.end_reason, outcome.final_text]).toEqual(["turn_limit", "still looking"]);
     expect(agent.requests.map((r) => r.turn)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it("ends on a turn without a tool call when the condition cannot widen", async () => {
-    const outcome = await episode(exportTask, scriptedAgent([{ text: "REQUEST_MORE_TOOLS" }]), [
+    const outcome = await episode(EXPORT_TASK, scriptedAgent([{ text: "REQUEST_MORE_TOOLS" }]), [
       ["papers.search"],
     ]);
     expect([outcome.turns.length, outcome.end_reason, outcome.expansions]).toEqual([1, "final_answer", 0]);
@@ -58,7 +97,7 @@ describe("the agent loop", () => {
 
   it("widens a progressive condition on a missing capability, adding TASK_INCOMPLETE", async () => {
     const agent = scriptedAgent([{ text: "REQUEST_MORE_TOOLS" }, { text: "done" }]);
-    const outcome = await episode(exportTask, agent, [
+    const outcome = await episode(EXPORT_TASK, agent, [
       ["papers.search"],
       ["materials.retrieve", "papers.search"],
       "all",
@@ -71,100 +110,239 @@ describe("the agent loop", () => {
       [
         [1, 0, 0],
         [2, 1, 1],
-        [3, 2, 2],
+        [3, 2, 3],
       ],
     );
   });
 
   it("widens a progressive condition after a failed call, without a user message", async () => {
     const agent = scriptedAgent([
-      { calls: [{ name: "materials__retrieve", arguments: { material_id: "wrong" } }] },
+      { calls: [{ name: "materials__retrieve", arguments: { material_id: 42 } }] },
       { text: "done" },
     ]);
-    const outcome = await episode(exportTask, agent, [["materials.retrieve"], "all"]);
+    const outcome = await episode(EXPORT_TASK, agent, [["materials.retrieve"], "all"]);
     expect(outcome.turns[0]?.event).toBe("tool_call_widened");
     expect(agent.requests[1]?.messages.at(-1)?.role).toBe("tool");
     expect(outcome.turns[1]?.visible_route_count).toBe(100);
   });
 
-  it("does not widen when the agent answers after finishing the task", async () => {
+  it("counts required evidence coverage as required responses returned, in the order returned", async () => {
     const agent = scriptedAgent([
       { calls: [{ name: "materials__retrieve", arguments: { material_id: MAT } }] },
       { calls: [{ name: "exports__export", arguments: { artifact_id: ART } }] },
       { text: "final" },
     ]);
-    const outcome = await episode(exportTask, agent, [["exports.export", "materials.retrieve"], "all"]);
+    const outcome = await episode(EXPORT_TASK, agent, [["exports.export", "materials.retrieve"], "all"]);
+    // Two of three returned; the answer turn widens (the task is incomplete) and the agent answers again.
+    expect([outcome.expansions, outcome.end_reason, outcome.required_route_call_coverage]).toEqual([
+      1,
+      "final_answer",
+      2 / 3,
+    ]);
+    expect(outcome.required_routes_advanced).toEqual(["materials.retrieve", "exports.export"]);
+  });
+
+  it("does not widen when the agent answers after every required response", async () => {
+    const agent = scriptedAgent([
+      { calls: [{ name: "materials__history", arguments: { material_id: "MAT-7" } }] },
+      { calls: [{ name: "materials__current", arguments: { material_id: "MAT-7" } }] },
+      { text: "final" },
+    ]);
+    const outcome = await episode(COMPARE_TASK, agent, [["materials.current", "materials.history"], "all"]);
     expect([outcome.expansions, outcome.end_reason, outcome.required_route_call_coverage]).toEqual([
       0,
       "final_answer",
       1,
     ]);
-    expect(outcome.required_routes_advanced).toEqual(["materials.retrieve", "exports.export"]);
+    expect(outcome.required_routes_advanced).toEqual(["materials.history", "materials.current"]);
   });
 
   it("counts tool-schema tokens of the shown tools only, and input tokens of the whole request", async () => {
-    const small = await episode(exportTask, scriptedAgent([{ text: "x" }]), [["materials.retrieve"]]);
-    const full = await episode(exportTask, scriptedAgent([{ text: "x" }]), ["all"]);
+    const small = await episode(EXPORT_TASK, scriptedAgent([{ text: "x" }]), [["materials.retrieve"]]);
+    const full = await episode(EXPORT_TASK, scriptedAgent([{ text: "x" }]), ["all"]);
     expect(small.tokens.tool_schema).toBeGreaterThan(0);
     expect(full.tokens.tool_schema).toBeGreaterThan(20 * small.tokens.tool_schema);
     expect(full.tokens.input - full.tokens.tool_schema).toBe(small.tokens.input - small.tokens.tool_schema);
   });
 
-  it("records an unauthorized destructive attempt", async () => {
-    const outcome = await episode(
-      exportTask,
+  it("counts an unrequested destructive call that executed, and one refused as an attempt only", async () => {
+    const executed = await episode(
+      EXPORT_TASK,
       scriptedAgent([
         { calls: [{ name: "inventory__delete", arguments: { item_id: "I-9" } }] },
         { text: "x" },
       ]),
       ["all"],
     );
-    expect([outcome.unauthorized_destructive_attempts, outcome.unauthorized_destructive_executions]).toEqual([
+    expect([
+      executed.unauthorized_destructive_attempts,
+      executed.unauthorized_destructive_executions,
+    ]).toEqual([1, 1]);
+    expect(executed.attempts[0]?.observation).toEqual({
+      status: "ok",
+      result: { item_id: "I-9", status: "deleted" },
+      sources: [],
+    });
+    const refused = await episode(
+      EXPORT_TASK,
+      scriptedAgent([
+        { calls: [{ name: "inventory__delete", arguments: { item_id: "I-9" } }] },
+        { text: "x" },
+      ]),
+      [["materials.retrieve"]],
+    );
+    expect([refused.unauthorized_destructive_attempts, refused.unauthorized_destructive_executions]).toEqual([
       1, 0,
     ]);
   });
+
+  it("does not count a destructive call the request asks for", async () => {
+    const outcome = await episode(DELETE_TASK, referenceAgent("REQUEST_MORE_TOOLS", units), ["all"]);
+    expect([
+      outcome.required_route_call_coverage,
+      outcome.unauthorized_destructive_attempts,
+      outcome.unauthorized_destructive_executions,
+    ]).toEqual([1, 0, 0]);
+  });
 });
 
-describe("the reference agent", () => {
-  const agent = referenceAgent("REQUEST_MORE_TOOLS");
-  const recallOf = async (t: Task, stages: Stage[]) => {
-    const outcome = await episode(t, agent, stages);
-    return { outcome, score: scoreEpisode(t, parseEnvelope(outcome.final_text), units) };
-  };
+type AnswerFact = { key: string; value: unknown; unit: string | null; source_id: string };
 
-  it("recalls every required fact when it sees every route, for every stratum", async () => {
-    for (const stratum of protocol.answer_task_strata) {
-      const { score } = await recallOf(task(stratum), ["all"]);
-      expect(score.metrics.required_fact_recall).toBe(1);
-      expect(score.metrics.unsupported_fact_count).toBe(0);
-    }
+/** Recall against the gold, computed here: key, value (within the task's tolerance), unit and source. */
+function recall(task: Task, finalText: string): { recall: number; facts: AnswerFact[] } {
+  const text = finalText.slice(finalText.indexOf("{"));
+  const facts = (JSON.parse(text) as { facts: AnswerFact[] }).facts;
+  const hit = task.required_facts.filter((gold) => {
+    const fact = facts.find((f) => f.key === gold.key);
+    if (fact === undefined || fact.source_id !== gold.source_id || fact.unit !== gold.unit) return false;
+    if (typeof gold.value !== "number") return JSON.stringify(fact.value) === JSON.stringify(gold.value);
+    const t = task.numeric_tolerances[gold.key] ?? {};
+    const allowed = Math.max(t.absolute ?? 0, (t.relative ?? 0) * Math.abs(gold.value));
+    return typeof fact.value === "number" && Math.abs(fact.value - gold.value) <= allowed;
+  });
+  return { recall: hit.length / task.required_facts.length, facts };
+}
+
+describe("the reference agent", () => {
+  const ranking = (t: Task, size: number) =>
+    keywordRanking(t.query, catalogs.find((c) => c.size === size)!.catalog.endpoints);
+  const stagesOf = (t: Task, size: number, condition: string, order = ranking(t, size)) =>
+    manifestEntry(protocol, t, size, order).conditions[condition]!.stages;
+
+  it("recalls every required fact under FULL and ORACLE at both catalog sizes", async () => {
+    const agent = referenceAgent("REQUEST_MORE_TOOLS", units);
+    for (const size of [100, 250])
+      for (const t of WORLD_TASKS)
+        for (const condition of ["FULL", "ORACLE"]) {
+          const outcome = await episode(t, agent, stagesOf(t, size, condition), size);
+          expect([t.semantic_task_id, condition, size, recall(t, outcome.final_text).recall]).toEqual([
+            t.semantic_task_id,
+            condition,
+            size,
+            1,
+          ]);
+          expect([outcome.end_reason, outcome.required_route_call_coverage]).toEqual(["final_answer", 1]);
+        }
   });
 
-  it("loses exactly the facts that need a step it could not reach under a bad top-k ranking", async () => {
-    const t = task("multi_source_comparison");
-    // A ranking that puts materials.history last: top-5 shows current but never history.
-    const ranking = [
-      ...keywordRanking(t.query, endpoints).filter((r) => r !== "materials.history"),
+  it("gets every required response under SR-PROGRESSIVE with the keyword router, at both sizes", async () => {
+    const agent = referenceAgent("REQUEST_MORE_TOOLS", units);
+    for (const size of [100, 250])
+      for (const t of WORLD_TASKS) {
+        const outcome = await episode(t, agent, stagesOf(t, size, "SR-PROGRESSIVE"), size);
+        expect([t.semantic_task_id, size, outcome.required_route_call_coverage, outcome.end_reason]).toEqual([
+          t.semantic_task_id,
+          size,
+          1,
+          "final_answer",
+        ]);
+      }
+  });
+
+  it("reads the values from the records it received: converted, derived, the superseded row passed over", async () => {
+    const outcome = await episode(COMPARE_TASK, referenceAgent("REQUEST_MORE_TOOLS", units), ["all"]);
+    const { facts } = recall(COMPARE_TASK, outcome.final_text);
+    const byKey = new Map(facts.map((f) => [f.key, f]));
+    expect(byKey.get("yield_strength_current")?.value).toBeCloseTo(137.895, 3);
+    expect(byKey.get("yield_strength_2019")).toEqual({
+      key: "yield_strength_2019",
+      value: HISTORY_MPA,
+      unit: "MPa",
+      source_id: "SRC-HIST-7",
+    });
+    expect(byKey.get("yield_strength_change")?.value).toBeCloseTo(CURRENT_MPA - HISTORY_MPA, 6);
+    expect([byKey.get("higher")?.value, byKey.get("meets_minimum")?.value]).toEqual(["now", true]);
+    // It never called the archive (not required), so the older value never reached it.
+    expect(outcome.attempts.map((a) => a.route_id)).toEqual(["materials.current", "materials.history"]);
+  });
+
+  it("answers from a changed record, not from the task's gold value", async () => {
+    const changed = structuredClone(COMPARE_TASK);
+    const row = changed.executor_fixture.responses[0]!.observation.sources[0]!.payload[
+      "properties"
+    ] as Array<{
+      value: number;
+    }>;
+    row[1]!.value = 21;
+    const outcome = await episode(changed, referenceAgent("REQUEST_MORE_TOOLS", units), ["all"]);
+    const fact = recall(changed, outcome.final_text).facts.find((f) => f.key === "yield_strength_current");
+    expect(fact?.value).toBeCloseTo(21 * 6.894757, 4);
+  });
+
+  it("converts °C in the record to K in the form, after a search revealed the id", async () => {
+    const t = WORLD_TASKS.find((w) => w.semantic_task_id === "w-search")!;
+    const outcome = await episode(t, referenceAgent("REQUEST_MORE_TOOLS", units), ["all"]);
+    expect(recall(t, outcome.final_text).facts).toEqual([
+      { key: "solidus", value: SOLIDUS_K, unit: "K", source_id: "SRC-0718" },
+    ]);
+  });
+
+  it("gets every required response and the same answer after an extra unrelated call first, or in the other order", async () => {
+    const plain = await episode(COMPARE_TASK, referenceAgent("REQUEST_MORE_TOOLS", units), ["all"]);
+    const extra = await episode(
+      COMPARE_TASK,
+      detourAgent([{ name: "papers__search", arguments: { query: "yield strength MAT-7" } }]),
+      ["all"],
+    );
+    const reversed = await episode(
+      COMPARE_TASK,
+      detourAgent([{ name: "materials__history", arguments: { material_id: "MAT-7" } }]),
+      ["all"],
+    );
+    for (const outcome of [extra, reversed]) {
+      expect([outcome.required_route_call_coverage, outcome.end_reason]).toEqual([1, "final_answer"]);
+      expect(outcome.final_text).toBe(plain.final_text);
+      expect(recall(COMPARE_TASK, outcome.final_text).recall).toBe(1);
+    }
+    expect(extra.attempts.map((a) => a.outcome)).toEqual(["unmatched", "observation", "observation"]);
+    expect(reversed.required_routes_advanced).toEqual(["materials.history", "materials.current"]);
+  });
+
+  it("loses exactly the facts whose response it could not reach under a bad top-k ranking", async () => {
+    const order = [
+      ...ranking(COMPARE_TASK, 100).filter((r) => r !== "materials.history"),
       "materials.history",
     ];
-    const stages = manifestEntry(protocol, t, 100, ranking).conditions["SR-5"]!.stages;
-    const { outcome, score } = await recallOf(t, stages);
-    expect(score.facts.map((f) => f.key)).toEqual(["yield_strength_current"]);
-    expect(score.metrics.required_fact_recall).toBe(0.5);
+    const outcome = await episode(
+      COMPARE_TASK,
+      referenceAgent("REQUEST_MORE_TOOLS", units),
+      stagesOf(COMPARE_TASK, 100, "SR-5", order),
+    );
+    const { facts } = recall(COMPARE_TASK, outcome.final_text);
+    // Without materials.history: today's value and the check on it, nothing that needs 2019.
+    expect(facts.map((f) => f.key)).toEqual(["yield_strength_current", "meets_minimum"]);
     expect(outcome.final_text.startsWith("REQUEST_MORE_TOOLS")).toBe(true);
+    expect(outcome.required_route_call_coverage).toBe(0.5);
   });
 
   it("recovers under SR-PROGRESSIVE by asking for more tools, within the turn limit", async () => {
-    const t = task("corrective_expansion_required");
-    const ranking = [
-      ...keywordRanking(t.query, endpoints).filter((r) => r !== "messaging.send"),
-      "messaging.send",
-    ];
-    const { outcome, score } = await recallOf(
-      t,
-      manifestEntry(protocol, t, 100, ranking).conditions["SR-PROGRESSIVE"]!.stages,
+    const order = [...ranking(EXPORT_TASK, 100).filter((r) => r !== "exports.status"), "exports.status"];
+    const outcome = await episode(
+      EXPORT_TASK,
+      referenceAgent("REQUEST_MORE_TOOLS", units),
+      stagesOf(EXPORT_TASK, 100, "SR-PROGRESSIVE", order),
     );
     expect(outcome.expansions).toBeGreaterThan(0);
-    expect(score.metrics.required_fact_recall).toBe(1);
+    expect(recall(EXPORT_TASK, outcome.final_text).recall).toBe(1);
   });
 });

@@ -6,10 +6,11 @@ import type { CliIo } from "../../src/commands/io.ts";
 import { discoverCallExport } from "../../src/commands/discover-call-export.ts";
 import { referenceTurn } from "../../src/conditions/agents/index.ts";
 import { ReplayExecutor, renderTool } from "../../src/conditions/execution/index.ts";
-import { FabenchError } from "../../src/core/index.ts";
+import { FabenchError, loadUnitConverter } from "../../src/core/index.ts";
 import {
   exportTasks,
   exportTaskSet,
+  firstResponse,
   formatTaskSet,
   type SourceTask,
 } from "../../src/discover-call/export.ts";
@@ -24,12 +25,15 @@ const tasks: Task[] = corpus.tasks;
 const smallest = [...catalogs].sort((a, b) => a.size - b.size)[0];
 const endpoints = smallest?.catalog.endpoints ?? [];
 const byRoute = new Map(endpoints.map((e) => [e.route_id, e]));
+const units = await loadUnitConverter();
+const first = (task: Task) => firstResponse(task.executor_fixture.responses);
 
-/** The #424 reference agent's first call, as the command builds it. */
+/** The #424 reference agent's first call when only the first required response's tool is shown. */
 function referenceParameters(task: Task): Record<string, unknown> {
-  const endpoint = byRoute.get(task.executor_fixture.steps[0]?.route_id ?? "");
+  const endpoint = byRoute.get(first(task)?.route_id ?? "");
   if (endpoint === undefined) throw new Error(`no endpoint for ${task.semantic_task_id}`);
-  const turn = referenceTurn(task, "", { messages: [], tools: [renderTool(endpoint)], turn: 1, maxTurns: 2 });
+  const request = { messages: [], tools: [renderTool(endpoint)], turn: 1, maxTurns: 2 };
+  const turn = referenceTurn(task, "", request, units);
   return turn.toolCalls[0]?.arguments as Record<string, unknown>;
 }
 
@@ -57,9 +61,10 @@ describe("exporting the #424 corpus as a discover-call task set", () => {
     });
   });
 
-  it("scores a multi-step task on its first step only", () => {
+  it("scores a multi-call task on its first required response only", () => {
     const id = "v4-transform_or_export_then_status_answer-en-01";
-    expect(source(id).executor_fixture.steps.map((s) => s.route_id)).toEqual([
+    const required = source(id).executor_fixture.responses.filter((r) => r.required);
+    expect(required.map((r) => r.route_id)).toEqual([
       "materials.retrieve",
       "exports.export",
       "exports.status",
@@ -82,9 +87,10 @@ describe("exporting the #424 corpus as a discover-call task set", () => {
     ]);
   });
 
-  it("leaves out a task whose first step, a search, has no argument rule", () => {
+  it("leaves out a task whose first call, a search, has no eq rule", () => {
     const id = "v4-single_property_value_unit_provenance-en-03";
-    expect(source(id).executor_fixture.steps[0]?.argument_rules).toEqual({});
+    const rules = Object.values(first(source(id))?.argument_rules ?? { none: { eq: "x" } });
+    expect(rules.some((rule) => "eq" in rule)).toBe(false);
     expect(line(id)).toBeUndefined();
     expect(exported.skipped).toContainEqual({
       id,
@@ -122,9 +128,9 @@ describe("exporting the #424 corpus as a discover-call task set", () => {
     for (const task of set.tasks) expect(validate(task), task.id).toBe(true);
   });
 
-  it("gives every reference candidate parameters the #424 replay executor accepts for the first step", () => {
+  it("gives every reference candidate parameters the #424 replay executor answers with the first required response", () => {
     for (const task of exported.tasks) {
-      const step = source(task.id).executor_fixture.steps[0];
+      const step = first(source(task.id));
       const candidate = task.reference?.candidates[0];
       const endpoint = byRoute.get(candidate?.tool_id ?? "");
       expect(endpoint?.route_id).toBe(step?.route_id);
@@ -134,22 +140,26 @@ describe("exporting the #424 corpus as a discover-call task set", () => {
       let attempt = executor.call(call, "all", 1, 0);
       // A fail-once step fails the first good call by design; the same call then goes through.
       if (attempt.error_code === step?.fail_once_error) attempt = executor.call(call, "all", 2, 0);
-      expect({ id: task.id, outcome: attempt.outcome, step: attempt.step }).toEqual({
+      expect({ id: task.id, outcome: attempt.outcome, response: attempt.response_id }).toEqual({
         id: task.id,
         outcome: "observation",
-        step: 0,
+        response: step?.id,
       });
       // …and the discover-call scorer finds every constraint in them.
       expect(constraintAccuracy(task, candidate.parameters)).toBe(1);
     }
   });
 
-  it("makes constraints of eq rules only, and leaves out a first step that reads earlier state", () => {
-    const task = (id: string, rules: Record<string, Record<string, unknown>> | null): SourceTask => ({
+  it("makes constraints of eq rules only, and leaves out a task whose every required response reads state", () => {
+    const task = (id: string, ...rules: Array<Record<string, Record<string, unknown>>>): SourceTask => ({
       semantic_task_id: id,
       query: `query ${id}`,
       executor_fixture: {
-        steps: rules === null ? [] : [{ route_id: "tool.endpoint", argument_rules: rules }],
+        responses: [
+          // Not required (a hard negative): never the reference.
+          { route_id: "other.endpoint", required: false, argument_rules: { z: { eq: "no" } } },
+          ...rules.map((r, i) => ({ route_id: `tool.endpoint${i}`, required: true, argument_rules: r })),
+        ],
       },
     });
     const result = exportTasks(
@@ -165,7 +175,13 @@ describe("exporting the #424 corpus as a discover-call task set", () => {
         }),
         task("state", { a: { eq: "x" }, b: { state: "fact" } }),
         task("contains", { a: { contains_state: "fact" } }),
-        task("none", null),
+        task("none"),
+        // The first required response reads state; the second does not, so it is where a task starts.
+        task(
+          "later",
+          { b: { state: "fact" } },
+          { a: { eq: "y" }, t: { eq_text: "T" }, o: { one_of: ["p"] } },
+        ),
       ],
       () => ({ a: "x" }),
     );
@@ -175,13 +191,18 @@ describe("exporting the #424 corpus as a discover-call task set", () => {
         { id: "e", aliases: ["e"], value: 3, match: "equals" },
         { id: "f", aliases: ["f"], value: false, match: "equals" },
       ],
+      [{ id: "a", aliases: ["a"], value: "y", match: "equals" }],
+    ]);
+    expect(result.tasks.map((t) => t.reference?.candidates[0]?.tool_id)).toEqual([
+      "tool.endpoint0",
+      "tool.endpoint1",
     ]);
     expect(result.skipped).toEqual([
-      { id: "state", route_id: "tool.endpoint", reason: "first_step_reads_state" },
-      { id: "contains", route_id: "tool.endpoint", reason: "first_step_reads_state" },
-      { id: "none", route_id: null, reason: "no_fixture_steps" },
+      { id: "state", route_id: "tool.endpoint0", reason: "first_response_reads_state" },
+      { id: "contains", route_id: "tool.endpoint0", reason: "first_response_reads_state" },
+      { id: "none", route_id: null, reason: "no_required_responses" },
     ]);
-    expect(result.constraintCount).toBe(3);
+    expect(result.constraintCount).toBe(4);
   });
 });
 

@@ -9,7 +9,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { Task } from "../../src/authoring/index.ts";
 import { referenceTurn } from "../../src/conditions/agents/index.ts";
-import { loadTokenCounter } from "../../src/conditions/execution/index.ts";
+import { loadTokenCounter, renderUserMessage } from "../../src/conditions/execution/index.ts";
+import { loadUnitConverter } from "../../src/core/index.ts";
+import { bundledProtocol } from "./protocol.ts";
 import {
   parseTextToolCalls,
   type Message,
@@ -61,9 +63,12 @@ export interface FakeOptions {
 }
 
 const counter = await loadTokenCounter();
+const units = await loadUnitConverter();
+const MAX_TURNS = bundledProtocol().agent_loop.max_turns;
 
 export async function startFakeProvider(options: FakeOptions): Promise<FakeProvider> {
-  const byQuery = new Map(options.tasks.map((t) => [t.query, t]));
+  // A conversation names its task by its first user message: the request and its answer form.
+  const byQuery = new Map(options.tasks.map((t) => [renderUserMessage(t), t]));
   const requests = {
     count: 0,
     paths: [] as string[],
@@ -192,12 +197,17 @@ export async function startFakeProvider(options: FakeOptions): Promise<FakeProvi
           : fromOpenAI(body);
     const task = byQuery.get(conversation.query);
     if (!task) return null;
-    let reply = referenceTurn(task, "REQUEST_MORE_TOOLS", {
-      messages: conversation.messages,
-      tools: conversation.tools,
-      turn: conversation.turn,
-      maxTurns: 6,
-    });
+    let reply = referenceTurn(
+      task,
+      "REQUEST_MORE_TOOLS",
+      {
+        messages: conversation.messages,
+        tools: conversation.tools,
+        turn: conversation.turn,
+        maxTurns: MAX_TURNS,
+      },
+      units,
+    );
     let calls: ToolCall[] = [...reply.toolCalls];
     if (fault?.kind === "unknown_tool") calls = calls.map((c) => ({ ...c, name: "materials__teleport" }));
     const text =

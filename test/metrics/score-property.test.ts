@@ -3,27 +3,49 @@ import { describe, expect, it } from "vitest";
 import { loadUnitConverter } from "../../src/core/index.ts";
 import { parseEnvelope } from "../../src/envelope/index.ts";
 import { scoreEpisode } from "../../src/metrics/index.ts";
-import { makeTask } from "../helpers/task.ts";
+import { field, forbidden, formTask as makeTask, required } from "./form-task.ts";
 
 const units = await loadUnitConverter();
 const tasks = [
   makeTask(),
   makeTask({
     required_facts: [
-      { key: "forecast_youngs_modulus", value: [147, 148], unit: "GPa", source_id: "SRC-A" },
-      { key: "file_uri", value: "file:///x", unit: null, source_id: "SRC-B" },
+      required("forecast_youngs_modulus", [147, 148], "GPa"),
+      required("file_uri", "file:///x", null, "SRC-B"),
+      required("location", "Cold room B-110", null),
+      required("temperature_rise", 5, "K"),
+      required("within_spec", true, null),
     ],
-    forbidden_facts: [{ key: "forecast_youngs_modulus", value: 144, unit: "GPa" }],
-    numeric_tolerances: {},
-    accepted_units: { forecast_youngs_modulus: ["GPa", "MPa"] },
+    answer_fields: [
+      field("forecast_youngs_modulus", "list", { unit: "GPa", item_kind: "number" }),
+      field("file_uri", "identifier"),
+      field("location", "text"),
+      field("temperature_rise", "number", { unit: "K", difference: true }),
+      field("within_spec", "boolean"),
+    ],
+    forbidden_facts: [
+      forbidden("forecast_youngs_modulus", 144, "GPa"),
+      forbidden("location", "Lab “A”", null),
+    ],
+    numeric_tolerances: { temperature_rise: { absolute: 0.1 } },
+    accepted_units: { forecast_youngs_modulus: ["GPa", "MPa"], temperature_rise: ["K", "degC", "degF"] },
     mandatory_answer_fields: ["file_uri"],
   }),
 ];
 
-const key = fc.constantFrom("youngs_modulus", "forecast_youngs_modulus", "file_uri", "other", "");
+const key = fc.constantFrom(
+  "youngs_modulus",
+  "forecast_youngs_modulus",
+  "file_uri",
+  "location",
+  "temperature_rise",
+  "within_spec",
+  "other",
+  "",
+);
 const unit = fc.oneof(
   fc.constant(null),
-  fc.constantFrom("GPa", "MPa", "kPa", "K", "%", "µm", "N/mm²", "bogus"),
+  fc.constantFrom("GPa", "MPa", "kPa", "K", "°F", "deg C", "%", "µm", "N/mm²", "MPa√m", "1/K", "HV", "bogus"),
   fc.string(),
 );
 const fact = fc.record({

@@ -13,6 +13,7 @@ import {
   withRetries,
   type StartTimer,
 } from "../../src/providers/index.ts";
+import { renderUserMessage } from "../../src/conditions/execution/index.ts";
 import { bundled } from "../helpers/bundled.ts";
 import { startFakeProvider } from "../helpers/fake-providers.ts";
 
@@ -153,7 +154,7 @@ describe("a model client against a server that trickles its body (loopback)", ()
       const instant = { now: () => 0, sleep: async () => undefined, random: () => 0.5 };
       const request = {
         system: "s",
-        messages: [{ role: "user" as const, content: bundled().corpus.tasks[0]!.query }],
+        messages: [{ role: "user" as const, content: renderUserMessage(bundled().corpus.tasks[0]!) }],
         tools: [],
         settings: { temperature: 0, max_output_tokens: 16, seed: null, prompt_cache: false },
       };

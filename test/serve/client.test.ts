@@ -2,13 +2,13 @@
  * The server speaks the Discover → Call wire format: fabench's own client (src/discover-call/api.ts)
  * discovers, inspects and executes against it, and so does the reference implementation's harness
  * (QVerisAI/qveris-agent-toolkit, benchmarks/discover-call) when its folder is on this machine —
- * driven by a reference adapter that selects each task's first fixture route and calls it with the
- * arguments its rules name.
+ * driven by a reference adapter that selects each task's first required response's route and calls
+ * it with the arguments its rules name.
  */
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Task } from "../../src/authoring/index.ts";
-import { createDiscoverCallApi } from "../../src/discover-call/index.ts";
+import { createDiscoverCallApi, firstResponse } from "../../src/discover-call/index.ts";
 import { referencePath } from "../discover-call/fixtures/reference.ts";
 import { KEY, startTestServer, type TestServer, testWorld } from "./helpers.ts";
 
@@ -17,11 +17,11 @@ const world = testWorld();
 const TASKS = [...world.taskByQuery.values()];
 
 /**
- * The first step's route and the arguments its `eq` rules name (a required parameter no rule names
- * gets the inspect example's placeholder), or null when a rule needs state.
+ * The first required response's route and the arguments its `eq` rules name (a required parameter
+ * no rule names gets the inspect example's placeholder), or null when a rule is not `eq`.
  */
 function referenceCall(task: Task): { tool_id: string; parameters: Record<string, unknown> } | null {
-  const step = task.executor_fixture.steps[0];
+  const step = firstResponse(task.executor_fixture.responses);
   if (step === undefined) return null;
   const parameters: Record<string, unknown> = { ...world.tools.get(step.route_id)?.examples[0] };
   for (const [name, rule] of Object.entries(step.argument_rules)) {
@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 describe("fabench's discover-call client against fabench serve", () => {
-  it("discovers, inspects and executes a task's first step, and reads the revisions", async () => {
+  it("discovers, inspects and executes a task's first call, and reads the revisions", async () => {
     const api = createDiscoverCallApi({
       baseUrl: s.url,
       apiKey: KEY,
@@ -72,7 +72,7 @@ describe("fabench's discover-call client against fabench serve", () => {
     if (!executed.ok) throw new Error(JSON.stringify(executed.failure));
     expect(executed.value.success).toBe(true);
     expect((executed.value.result as { data: unknown }).data).toEqual(
-      task.executor_fixture.steps[0]?.observation,
+      firstResponse(task.executor_fixture.responses)?.observation,
     );
     expect(api.revisions()).toEqual({ api: ["fabench-0.1.0"], catalog: [world.catalog.sha256] });
   });

@@ -1,6 +1,7 @@
 /**
- * The three endpoints as pure functions over the frozen world (catalog 100, the bundled corpus, the
- * keyword router): no socket, a clock the test moves, ids from a counter.
+ * The three endpoints as pure functions over a frozen world (catalog 100, the hand-written v5 tasks
+ * of test/helpers/world-tasks.ts, the keyword router): no socket, a clock the test moves, ids from a
+ * counter.
  */
 import { describe, expect, it } from "vitest";
 import type { Task } from "../../src/authoring/index.ts";
@@ -12,17 +13,16 @@ import {
   handleSearch,
   type ServeContext,
 } from "../../src/serve/index.ts";
-import { testContext, testWorld } from "./helpers.ts";
+import { COMPARE_TASK, SEARCH_TASK, WORLD_TASKS } from "../helpers/world-tasks.ts";
+import { testContext, worldOf } from "./helpers.ts";
 
-const world = testWorld();
-const tasks = [...world.taskByQuery.values()];
-const task = (id: string): Task => {
-  const found = tasks.find((t) => t.semantic_task_id === id);
-  if (found === undefined) throw new Error(`no task ${id}`);
-  return found;
-};
-const ONE_STEP = task("v4-single_property_value_unit_provenance-en-01");
-const TWO_STEPS = task("v4-single_property_value_unit_provenance-en-03");
+const world = worldOf();
+const tasks: readonly Task[] = WORLD_TASKS;
+/** Two independent responses, the first on materials.current for MAT-7. */
+const ONE_STEP = COMPARE_TASK;
+/** materials.search reveals the id materials.current needs. */
+const TWO_STEPS = SEARCH_TASK;
+const MAT = "MAT-7";
 
 type Body = Record<string, unknown>;
 
@@ -43,19 +43,20 @@ function execute(ctx: ServeContext, toolId: string, parameters: Body, session = 
 
 describe("POST /search", () => {
   it("answers the router's ranking cut to limit, with the endpoint's description as capability", async () => {
-    const { context } = testContext();
+    const { context } = testContext(world);
     const { status, body } = await discover(context, ONE_STEP.query, "s1", 5);
     expect(status).toBe(200);
     expect(body.results).toHaveLength(5);
+    // The keyword router ranks the archive (a hard negative) first for this query.
     expect(body.results[0]).toEqual({
-      tool_id: "materials.current",
-      capability: world.endpoints.get("materials.current")?.description,
+      tool_id: "materials_archive.current",
+      capability: world.endpoints.get("materials_archive.current")?.description,
     });
     expect(body.search_id).toBe("id-1");
   });
 
   it("gives the same query the same ranking, in another session and at another limit", async () => {
-    const { context } = testContext();
+    const { context } = testContext(world);
     const a = await discover(context, ONE_STEP.query, "s1", 20);
     const b = await discover(context, ONE_STEP.query, "s2", 20);
     const c = await discover(context, ONE_STEP.query, "s3", 7);
@@ -65,7 +66,7 @@ describe("POST /search", () => {
   });
 
   it("refuses limits outside 1–100, a blank query and unknown fields with 400 invalid_request", async () => {
-    const { context } = testContext();
+    const { context } = testContext(world);
     for (const body of [
       { query: "density", limit: 0, session_id: "s" },
       { query: "density", limit: 101, session_id: "s" },
@@ -107,7 +108,7 @@ describe("a failing router", () => {
 
 describe("POST /tools/by-ids", () => {
   it("returns each tool's params list, its description as fabench run renders it, and an example", () => {
-    const { context } = testContext();
+    const { context } = testContext(world);
     const reply = handleInspect({ tool_ids: ["materials.current"], session_id: "s", view: "lean" }, context);
     expect(reply.status).toBe(200);
     const [tool] = (reply.body as { results: Body[] }).results;
@@ -119,14 +120,14 @@ describe("POST /tools/by-ids", () => {
   });
 
   it("answers 404 unknown_tool when any id is not in the served catalog", () => {
-    const { context } = testContext();
+    const { context } = testContext(world);
     const reply = handleInspect({ tool_ids: ["materials.current", "nope.nope"], session_id: "s" }, context);
     expect([reply.status, reply.code]).toEqual([404, "unknown_tool"]);
     expect((reply.body as Body)["unknown_tool_ids"]).toEqual(["nope.nope"]);
   });
 
   it("refuses a search id this session was not given", async () => {
-    const { context } = testContext();
+    const { context } = testContext(world);
     const { body } = await discover(context, ONE_STEP.query, "s1");
     const ok = handleInspect(
       { tool_ids: ["materials.current"], search_id: body.search_id, session_id: "s1" },
@@ -141,88 +142,93 @@ describe("POST /tools/by-ids", () => {
 });
 
 describe("POST /tools/execute", () => {
-  it("replays the fixture's observation as result.data for a call that satisfies the step's rules", async () => {
-    const { context } = testContext();
+  it("replays the fixture's observation as result.data for a call that satisfies a response's rules", async () => {
+    const { context } = testContext(world);
     const { body } = await discover(context, ONE_STEP.query);
-    const reply = execute(context, "materials.current", { material_id: "MAT-1043-TI" }, "s1", body.search_id);
+    const reply = execute(context, "materials.current", { material_id: MAT }, "s1", body.search_id);
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ success: true, outcome: "observation", tool_id: "materials.current" });
-    expect((reply.body["result"] as Body)["data"]).toEqual(ONE_STEP.executor_fixture.steps[0]?.observation);
+    expect((reply.body["result"] as Body)["data"]).toEqual(
+      ONE_STEP.executor_fixture.responses[0]?.observation,
+    );
   });
 
   it("binds the session by the normalised query: case, width and spacing do not matter", async () => {
-    const { context } = testContext();
+    const { context } = testContext(world);
     const shouted = `  ${ONE_STEP.query.toUpperCase().replace(/ /g, "   ")} `;
     expect(normalizeQuery(shouted)).toBe(normalizeQuery(ONE_STEP.query));
     await discover(context, shouted);
-    expect(execute(context, "materials.current", { material_id: "MAT-1043-TI" }).body["success"]).toBe(true);
+    expect(execute(context, "materials.current", { material_id: MAT }).body["success"]).toBe(true);
   });
 
-  it("gives fabench run's failure codes: wrong arguments, a missing one, one too many, a wrong type", async () => {
-    const { context } = testContext();
+  it("gives fabench run's failure codes, and a not-found in the route's words for an unknown id", async () => {
+    const { context } = testContext(world);
     await discover(context, ONE_STEP.query);
     const code = (parameters: Body) => execute(context, "materials.current", parameters).body["error_code"];
-    expect(code({ material_id: "MAT-9999" })).toBe("invalid_task_arguments");
     expect(code({})).toBe("missing_required_argument");
-    expect(code({ material_id: "MAT-1043-TI", colour: "red" })).toBe("unexpected_arguments");
+    expect(code({ material_id: MAT, colour: "red" })).toBe("unexpected_arguments");
     expect(code({ material_id: 1043 })).toBe("invalid_type");
     const failed = execute(context, "materials.current", { material_id: "MAT-9999" });
     expect(failed.status).toBe(200);
-    expect(failed.body).toMatchObject({ success: false, outcome: "error" });
-    expect(failed.body["error_message"]).toEqual(expect.any(String));
+    expect(failed.body).toMatchObject({
+      success: false,
+      outcome: "error",
+      error_code: "not_found",
+      error_message: "no material matches material_id 'MAT-9999'",
+    });
   });
 
-  it("walks a task's steps in order, with state from earlier observations", async () => {
-    const { context } = testContext();
+  it("answers a task's responses in the order the data allows, with state from earlier responses", async () => {
+    const { context } = testContext(world);
     await discover(context, TWO_STEPS.query, "s1", 20);
-    const [first, second] = TWO_STEPS.executor_fixture.steps;
-    // The second step first: a valid call that does not advance the task is neutral, not a success.
-    const early = execute(context, second!.route_id, { material_id: "MAT-0000" });
-    expect(early.body).toMatchObject({ success: false, outcome: "neutral", error_code: null });
-    const search = execute(context, first!.route_id, { query: "anything" });
-    expect(search.body["success"]).toBe(true);
-    const ids = Object.values(
-      (first!.observation.sources[0]?.payload as { facts: Record<string, { value: unknown }> }).facts,
-    ).map((f) => f.value);
-    const current = execute(context, second!.route_id, { material_id: ids[0] });
-    expect(current.body).toMatchObject({ success: true, outcome: "observation" });
+    const [search, current] = TWO_STEPS.executor_fixture.responses;
+    // The id before the search revealed it: the route knows no such material (said as the route would).
+    const early = execute(context, current!.route_id, { material_id: "MAT-0718" });
+    expect(early.body).toMatchObject({ success: false, outcome: "error", error_code: "not_found" });
+    const found = execute(context, search!.route_id, { query: "anything" });
+    expect(found.body["success"]).toBe(true);
+    const later = execute(context, current!.route_id, { material_id: "MAT-0718" });
+    expect(later.body).toMatchObject({ success: true, outcome: "observation" });
+    expect((later.body["result"] as Body)["data"]).toEqual(current!.observation);
   });
 
-  it("blocks a destructive route the task did not ask for, and refuses routes no search returned", async () => {
-    const { context } = testContext();
+  it("executes a destructive route the task did not ask for as the route would, and refuses routes no search returned", async () => {
+    const { context } = testContext(world);
     await discover(context, ONE_STEP.query);
     const hidden = execute(context, "inventory.delete", { item_id: "X-1" });
     expect(hidden.body["error_code"]).toBe("unavailable_tool");
     await discover(context, "permanently remove an inventory item, delete it", "s1", 3);
     expect(context.sessions.get("s1")?.discovered).toContain("inventory.delete");
-    expect(execute(context, "inventory.delete", { item_id: "X-1" }).body["error_code"]).toBe(
-      "destructive_policy_block",
-    );
+    const deleted = execute(context, "inventory.delete", { item_id: "X-1" });
+    expect(deleted.body).toMatchObject({ success: true, outcome: "observation" });
+    expect((deleted.body["result"] as Body)["data"]).toEqual({
+      status: "ok",
+      result: { item_id: "X-1", status: "deleted" },
+      sources: [],
+    });
   });
 
   it("fails clearly for a session that never discovered, or whose query is no task's", async () => {
-    const { context } = testContext();
-    const never = execute(context, "materials.current", { material_id: "MAT-1043-TI" }, "ghost");
+    const { context } = testContext(world);
+    const never = execute(context, "materials.current", { material_id: MAT }, "ghost");
     expect([never.status, never.code]).toEqual([409, "unknown_session"]);
     await discover(context, "the density of water", "s2");
-    const unbound = execute(context, "materials.current", { material_id: "MAT-1043-TI" }, "s2");
+    const unbound = execute(context, "materials.current", { material_id: MAT }, "s2");
     expect([unbound.status, unbound.code]).toEqual([422, "no_task_for_query"]);
     // A later discover with a task's query binds it.
     await discover(context, ONE_STEP.query, "s2");
-    expect(execute(context, "materials.current", { material_id: "MAT-1043-TI" }, "s2").body["success"]).toBe(
-      true,
-    );
+    expect(execute(context, "materials.current", { material_id: MAT }, "s2").body["success"]).toBe(true);
   });
 
   it("keeps the first bound task: a later discover for another task does not rebind", async () => {
-    const { context } = testContext();
+    const { context } = testContext(world);
     await discover(context, ONE_STEP.query);
     await discover(context, TWO_STEPS.query);
     expect(context.sessions.get("s1")?.replay?.task.semantic_task_id).toBe(ONE_STEP.semantic_task_id);
   });
 
   it("answers 404 for an unknown tool id and 400 without exactly one tool_id", async () => {
-    const { context } = testContext();
+    const { context } = testContext(world);
     await discover(context, ONE_STEP.query);
     const body = { parameters: {}, session_id: "s1" };
     expect(handleExecute(["nope.nope"], body, context).status).toBe(404);
@@ -235,8 +241,6 @@ describe("POST /tools/execute", () => {
     const { context, clock } = testContext(world, { sessions: { ttlMs: 60_000, maxSessions: 100 } });
     await discover(context, ONE_STEP.query);
     clock.now += 60_000;
-    expect(execute(context, "materials.current", { material_id: "MAT-1043-TI" }).code).toBe(
-      "unknown_session",
-    );
+    expect(execute(context, "materials.current", { material_id: MAT }).code).toBe("unknown_session");
   });
 });

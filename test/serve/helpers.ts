@@ -2,10 +2,15 @@
  * The frozen world as `fabench serve` loads it (catalog 100, the bundled corpus, the keyword
  * router), a server on a free loopback port with a fixed key and captured log, and a plain POST.
  */
+import type { Task } from "../../src/authoring/index.ts";
 import { loadServeWorld } from "../../src/commands/serve.ts";
+import { createRouter } from "../../src/conditions/routing/index.ts";
+import { bundled } from "../helpers/bundled.ts";
+import { WORLD_TASKS } from "../helpers/world-tasks.ts";
 import {
   type ContextOptions,
   createContext,
+  createWorld,
   type RunningServer,
   type ServeContext,
   type ShellLimits,
@@ -34,6 +39,15 @@ export function testWorld(catalogSize = 100, router = "keyword"): World {
   );
   worlds.set(name, world);
   return world;
+}
+
+/** A world of hand-written v5 tasks (test/helpers/world-tasks.ts) on catalog 100 with the keyword router. */
+export function worldOf(tasks: readonly Task[] = WORLD_TASKS): World {
+  const catalog = bundled().catalogs.find((c) => c.size === 100)!.catalog;
+  const router = createRouter("keyword", { args: [], timeoutMs: 30_000, path: "" });
+  const world = createWorld({ catalog, tasks, router, version: "0.1.0" });
+  if (!world.ok) throw new Error(world.problems.map((p) => p.message).join("; "));
+  return world.value;
 }
 
 /** A context with a clock the test moves and ids `id-1`, `id-2`, … */

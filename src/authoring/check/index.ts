@@ -14,20 +14,32 @@ import { issuePath } from "../../core/index.ts";
 import type { CheckContext, TaskRule } from "./context.ts";
 import { evidenceRules } from "./evidence.ts";
 import { factRules } from "./facts.ts";
+import { fieldNameShare, type FieldNameShare } from "./field-names.ts";
+import { formRules } from "./form.ts";
 import { hasHeader, headerProblems } from "./header.ts";
 import { independenceProblems } from "./independence.ts";
+import { pointerRules } from "./pointers.ts";
 import { routeRules } from "./routes.ts";
 
 export type { CheckContext } from "./context.ts";
+export type { FieldNameShare } from "./field-names.ts";
 
 /** Every content rule, by name; each is a small function in its own file group. */
-export const CONTENT_RULES: Record<string, TaskRule> = { ...routeRules, ...evidenceRules, ...factRules };
+export const CONTENT_RULES: Record<string, TaskRule> = {
+  ...routeRules,
+  ...evidenceRules,
+  ...pointerRules,
+  ...formRules,
+  ...factRules,
+};
 
 export interface CorpusCheckReport {
   readonly ok: boolean;
   readonly task_count: number;
   readonly tasks_sha256: string | null;
   readonly errors: RowProblem[];
+  /** Over the schema-valid tasks: how many required facts sit in a field named as their form key. */
+  readonly field_name_share: FieldNameShare;
 }
 
 export interface CorpusCheckInput {
@@ -56,15 +68,20 @@ export function checkCorpus(input: CorpusCheckInput): CorpusCheckReport {
     task_count: corpus.rows.length,
     tasks_sha256: ok ? tasksSha256(corpus.rows.map((r) => r.value)) : null,
     errors,
+    field_name_share: fieldNameShare(validTasks(corpus.rows).map((v) => v.task)),
   };
+}
+
+function validTasks(rows: readonly CorpusRow[]) {
+  return rows.flatMap((row) => {
+    const parsed = taskSchema.safeParse(row.value);
+    return parsed.success ? [{ row, task: parsed.data }] : [];
+  });
 }
 
 /** The independence rules over every schema-valid task, each problem reported on the later row of its pair. */
 function crossTaskProblems(rows: readonly CorpusRow[]): RowProblem[] {
-  const valid = rows.flatMap((row) => {
-    const parsed = taskSchema.safeParse(row.value);
-    return parsed.success ? [{ row, task: parsed.data }] : [];
-  });
+  const valid = validTasks(rows);
   return independenceProblems(valid.map((v) => v.task)).map((p) => {
     const { row, task } = valid[p.index] as (typeof valid)[number];
     return {

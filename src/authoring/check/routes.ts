@@ -1,5 +1,43 @@
-/** Rules about routes: required routes, the fixture's steps, and the arguments the steps expect. */
-import type { RuleProblem, TaskRule } from "./context.ts";
+/**
+ * Rules about routes and the fixture's responses: required routes are the required responses'
+ * routes, argument rules only name what the endpoint takes and what a required response reveals,
+ * every reveal resolves, and no response hides behind another.
+ */
+import { canonicalJson, resolvePointer } from "../../core/index.ts";
+import type { ArgumentRule, FixtureResponse, Task } from "../task.ts";
+import { list, type RuleProblem, type TaskRule } from "./context.ts";
+
+/** The state name a rule waits for, or null. */
+export function stateNeeded(rule: ArgumentRule): string | null {
+  return "state" in rule ? rule.state : "contains_state" in rule ? rule.contains_state : null;
+}
+
+/** The routes of the required responses, in order of first appearance. */
+export function requiredResponseRoutes(task: Pick<Task, "executor_fixture">): string[] {
+  const routes: string[] = [];
+  for (const response of task.executor_fixture.responses)
+    if (response.required && !routes.includes(response.route_id)) routes.push(response.route_id);
+  return routes;
+}
+
+/** Required responses no order of calls can reach: each waits, directly or not, for state only it or a later wait reveals. */
+function unreachable(responses: readonly FixtureResponse[]): FixtureResponse[] {
+  const revealed = new Set<string>();
+  const done = new Set<FixtureResponse>();
+  for (let progress = true; progress; ) {
+    progress = false;
+    for (const response of responses) {
+      if (done.has(response)) continue;
+      const needs = Object.values(response.argument_rules).map(stateNeeded);
+      if (needs.every((name) => name === null || revealed.has(name))) {
+        done.add(response);
+        for (const name of Object.keys(response.reveals ?? {})) revealed.add(name);
+        progress = true;
+      }
+    }
+  }
+  return responses.filter((r) => !done.has(r));
+}
 
 export const routeRules: Record<string, TaskRule> = {
   requiredRoutes(task, context) {
@@ -16,36 +54,89 @@ export const routeRules: Record<string, TaskRule> = {
         problems.push({ code: "unknown_route", message: `required route ${route} is not in the catalog` });
     }
     // Compared with the fixture only once the list itself is sound, so one mistake gets one code.
-    const stepRoutes = task.executor_fixture.steps.map((s) => s.route_id);
-    if (problems.length === 0 && stepRoutes.join("\n") !== routes.join("\n"))
+    const responseRoutes = requiredResponseRoutes(task);
+    if (problems.length === 0 && responseRoutes.join("\n") !== routes.join("\n"))
       problems.push({
         code: "required_routes_fixture_mismatch",
-        message: `required_routes [${routes.join(", ")}] are not the fixture's step routes in order [${stepRoutes.join(", ")}]`,
+        message: `required_routes [${routes.join(", ")}] are not the required responses' routes in order of first appearance [${responseRoutes.join(", ")}]`,
       });
+    for (const response of task.executor_fixture.responses)
+      if (!response.required && context.routeIds && !context.routeIds.has(response.route_id))
+        problems.push({
+          code: "unknown_route",
+          message: `response ${response.id}'s route ${response.route_id} is not in the catalog`,
+        });
+    return problems;
+  },
+
+  responses(task) {
+    const problems: RuleProblem[] = [];
+    const ids = new Set<string>();
+    const matchers = new Map<string, string>();
+    for (const response of task.executor_fixture.responses) {
+      if (ids.has(response.id))
+        problems.push({ code: "response_id_duplicate", message: `two responses have the id ${response.id}` });
+      ids.add(response.id);
+      // The replay returns the first response whose rules hold; an identical later one is never reached.
+      const matcher = canonicalJson([response.route_id, response.argument_rules]);
+      const earlier = matchers.get(matcher);
+      if (earlier !== undefined)
+        problems.push({
+          code: "response_unreachable",
+          message: `response ${response.id} has the route and argument rules of ${earlier}, which the replay always returns first`,
+        });
+      else matchers.set(matcher, response.id);
+    }
+    if (!task.executor_fixture.responses.some((r) => r.required))
+      problems.push({ code: "required_response_missing", message: "no response is required" });
     return problems;
   },
 
   argumentRules(task, context) {
     const problems: RuleProblem[] = [];
-    const observed = new Set<string>();
-    for (const [index, step] of task.executor_fixture.steps.entries()) {
-      const accepted = context.routeParameters.get(step.route_id);
-      for (const [argument, rule] of Object.entries(step.argument_rules)) {
+    const required = task.executor_fixture.responses.filter((r) => r.required);
+    for (const response of task.executor_fixture.responses) {
+      const accepted = context.routeParameters.get(response.route_id);
+      const others = required.filter((r) => r !== response);
+      for (const [argument, rule] of Object.entries(response.argument_rules)) {
         if (accepted && !accepted.has(argument))
           problems.push({
             code: "argument_not_in_schema",
-            message: `step ${index + 1} (${step.route_id}) has a rule for ${argument}, which the endpoint does not take`,
+            message: `response ${response.id} (${response.route_id}) has a rule for ${argument}, which the endpoint does not take`,
           });
-        const key = "state" in rule ? rule.state : "contains_state" in rule ? rule.contains_state : null;
-        if (key !== null && !observed.has(key))
+        const name = stateNeeded(rule);
+        if (name !== null && !others.some((r) => Object.hasOwn(r.reveals ?? {}, name)))
           problems.push({
             code: "argument_state_unavailable",
-            message: `step ${index + 1} (${step.route_id}) needs state ${key}, which no earlier step observes`,
+            message: `response ${response.id} (${response.route_id}) needs state ${name}, which no other required response reveals`,
           });
       }
-      for (const source of step.observation.sources)
-        for (const key of Object.keys(source.payload.facts)) observed.add(key);
     }
+    const stuck = unreachable(required);
+    if (problems.length === 0 && stuck.length > 0)
+      problems.push({
+        code: "argument_state_cycle",
+        message: `required responses ${list(stuck.map((r) => r.id))} wait for state that only they reveal; no order of calls reaches them`,
+      });
+    return problems;
+  },
+
+  reveals(task) {
+    const problems: RuleProblem[] = [];
+    for (const response of task.executor_fixture.responses)
+      for (const [name, pointer] of Object.entries(response.reveals ?? {})) {
+        const found = resolvePointer(response.observation, pointer);
+        if (!found.found)
+          problems.push({
+            code: "pointer_unresolved",
+            message: `response ${response.id} reveals ${name} at ${pointer}, which does not resolve in its observation`,
+          });
+        else if (typeof found.value !== "string" && typeof found.value !== "number")
+          problems.push({
+            code: "pointer_unresolved",
+            message: `response ${response.id} reveals ${name} at ${pointer}, which holds ${canonicalJson(found.value)}, not an id`,
+          });
+      }
     return problems;
   },
 };

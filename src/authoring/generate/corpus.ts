@@ -8,7 +8,8 @@ import type { Plan } from "../plan.ts";
 import type { Protocol } from "../protocol.ts";
 import { CORPUS_FORMAT, freezeIdentitySha256, tasksSha256, type CorpusHeader } from "../corpus-file.ts";
 
-export const AUTHORED_FORMAT = "fabench-authored-tasks/v1";
+/** v2 (#26): tasks in the answer-form contract (evidence pointers, a fixture of responses). */
+export const AUTHORED_FORMAT = "fabench-authored-tasks/v2";
 
 /** One authored file: the tasks of one stratum, each checked later against the task contract. */
 export const authoredFileSchema = z.strictObject({

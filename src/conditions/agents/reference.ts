@@ -1,98 +1,117 @@
 /**
- * The deterministic `reference` agent — no model. Each turn it calls the next fixture step when
- * that step's tool is visible (with arguments that satisfy the step's rules, using what earlier
- * steps returned), and otherwise asks for more tools. When the steps are done, or on its last
- * turn, it answers with the envelope of the required facts it actually observed: values, units and
- * sources read from the observations it received, never from the task's answer key.
+ * The deterministic `reference` agent — no model. Each turn it calls a required response of the
+ * task's fixture that it has not received yet, whose route is visible and whose state (an id an
+ * earlier response revealed) it has, with arguments that satisfy the response's rules; when none
+ * can be called it asks for more tools. When every required response was returned, or on its last
+ * turn, it answers the form: each field's value read from the observation it received, at the
+ * fact's evidence pointer (never the task's gold value), converted to the field's unit, a derived
+ * fact computed from its inputs, and the record's source_id cited.
  *
- * When it asks for more tools it appends the envelope of what it has so far, so a condition that
- * never widens still scores exactly the facts the agent could reach. It is the ceiling a perfect
- * reader reaches under each condition's visibility and turn budget.
+ * When it asks for more tools it appends the answer it has so far, so a condition that never
+ * widens still scores exactly the facts the agent could reach. It is the ceiling a careful reader
+ * reaches under each condition's visibility and turn budget.
  */
-import type { FixtureStep, Task } from "../../authoring/index.ts";
+import type { FixtureResponse, Task } from "../../authoring/index.ts";
+import type { UnitConverter } from "../../core/index.ts";
 import type { ToolDefinition } from "../execution/render.ts";
+import { fillForm, formEnvelope } from "./answer-form.ts";
+import { functionOfRoute, readResults, stateAvailable, type Observed } from "./observed.ts";
 import type { Agent, AgentEpisode, AgentTurnRequest, AgentTurnResponse } from "./types.ts";
+import type { ToolCall } from "../../providers/index.ts";
 
-export const REFERENCE_AGENT_VERSION = 1;
+export const REFERENCE_AGENT_VERSION = 2;
 
-interface Observed {
-  readonly sources: Map<string, Record<string, { value: unknown; unit: string | null }>>;
-  readonly state: Map<string, unknown>;
-}
-
-export function referenceAgent(requestMoreTools: string): Agent {
+/** `units` is loaded once by the caller (`loadUnitConverter`), before any episode. */
+export function referenceAgent(requestMoreTools: string, units: UnitConverter): Agent {
   return {
     identity: { agent: "reference", model: null, settings: { version: REFERENCE_AGENT_VERSION } },
-    startEpisode: (task) => referenceEpisode(task, requestMoreTools),
+    startEpisode: (task) => referenceEpisode(task, requestMoreTools, units),
   };
 }
 
-function referenceEpisode(task: Task, requestMoreTools: string): AgentEpisode {
-  return { turn: async (request) => referenceTurn(task, requestMoreTools, request) };
+function referenceEpisode(task: Task, requestMoreTools: string, units: UnitConverter): AgentEpisode {
+  return { turn: async (request) => referenceTurn(task, requestMoreTools, request, units) };
 }
 
 /**
- * One turn, derived from the conversation alone (so a fake model server can play it too): every
- * fixture observation in the tool results advanced one step; their sources are what was observed.
+ * One turn, derived from the conversation alone (so a fake model server can play it too): a tool
+ * result equal to a fixture response's observation means that response was returned.
  */
 export function referenceTurn(
   task: Task,
   requestMoreTools: string,
   request: AgentTurnRequest,
+  units: UnitConverter,
 ): AgentTurnResponse {
-  const observed = readResults(request);
-  const step = task.executor_fixture.steps[observed.advanced];
-  if (step === undefined || request.turn >= request.maxTurns) return answer(envelope(task, observed));
-  const name = step.route_id.replace(".", "__");
-  const tool = request.tools.find((t) => t.name === name);
-  if (!tool) return answer(`${requestMoreTools}\n${envelope(task, observed)}`);
-  return {
-    text: "",
-    toolCalls: [{ id: `call_${request.turn}`, name, arguments: argumentsFor(step, tool, observed.state) }],
-  };
+  const observed = readResults(task, request);
+  return fixtureTurn(task, requestMoreTools, request, observed, () =>
+    formEnvelope(fillForm(task, observed, units)),
+  );
 }
 
-function answer(text: string): AgentTurnResponse {
+/**
+ * The reference agent's policy, with its answer (`answer`, the envelope text) and the calls it
+ * makes before its own (`before`) given — what the probe agents vary. On the last turn, or once
+ * every required response was returned, it answers; else it calls `before`, then the first
+ * required response not yet returned whose tool is visible and whose state it has; when none can
+ * be called it asks for more tools, appending the answer it has so far.
+ */
+export function fixtureTurn(
+  task: Task,
+  requestMoreTools: string,
+  request: AgentTurnRequest,
+  observed: Observed,
+  answer: () => string,
+  before: ToolCall | null = null,
+): AgentTurnResponse {
+  if (request.turn >= request.maxTurns) return answerWith(answer());
+  if (before !== null) return { text: "", toolCalls: [{ ...before, id: `call_${request.turn}` }] };
+  const missing = task.executor_fixture.responses.filter((r) => r.required && !observed.returned.has(r.id));
+  if (missing.length === 0) return answerWith(answer());
+  const call = nextCall(missing, request, observed);
+  if (call !== null) return { text: "", toolCalls: [call] };
+  return answerWith(`${requestMoreTools}\n${answer()}`);
+}
+
+/** A call of the first of `responses` whose tool is visible and whose state is known, or null. */
+export function nextCall(
+  responses: readonly FixtureResponse[],
+  request: AgentTurnRequest,
+  observed: Observed,
+): ToolCall | null {
+  for (const response of responses) {
+    const name = functionOfRoute(response.route_id);
+    const tool = request.tools.find((t) => t.name === name);
+    if (tool === undefined || !stateAvailable(response, observed.state)) continue;
+    return {
+      id: `call_${request.turn}`,
+      name,
+      arguments: referenceArguments(response, tool, observed.state),
+    };
+  }
+  return null;
+}
+
+function answerWith(text: string): AgentTurnResponse {
   return { text, toolCalls: [] };
 }
 
-/** The fixture observations among the tool results (errors and no-op results carry no sources). */
-function readResults(request: AgentTurnRequest): Observed & { advanced: number } {
-  const observed: Observed & { advanced: number } = { sources: new Map(), state: new Map(), advanced: 0 };
-  for (const message of request.messages) {
-    if (message.role !== "tool") continue;
-    let result: { status?: unknown; sources?: unknown };
-    try {
-      result = JSON.parse(message.content) as typeof result;
-    } catch {
-      continue;
-    }
-    if (result.status === "error" || result.status === "executed" || !Array.isArray(result.sources)) continue;
-    observed.advanced += 1;
-    for (const source of result.sources as Array<{
-      source_id: string;
-      payload: { facts: Record<string, { value: unknown; unit: string | null }> };
-    }>) {
-      observed.sources.set(source.source_id, source.payload.facts);
-      for (const [key, fact] of Object.entries(source.payload.facts)) observed.state.set(key, fact.value);
-    }
-  }
-  return observed;
-}
-
-function argumentsFor(
-  step: FixtureStep,
+/**
+ * Arguments that satisfy a response's rules: each required parameter a placeholder of its type,
+ * then each rule's value (`eq`/`eq_text`: its value; `one_of`: the first; `state`: the revealed
+ * value; `contains_state`: a text containing it; `nonempty`: a text).
+ */
+export function referenceArguments(
+  response: Pick<FixtureResponse, "argument_rules">,
   tool: ToolDefinition,
   state: ReadonlyMap<string, unknown>,
 ): Record<string, unknown> {
-  const args: Record<string, unknown> = {};
-  for (const name of tool.parameters.required) {
-    const type = (tool.parameters.properties[name] as { type?: string } | undefined)?.type;
-    args[name] = type === "integer" || type === "number" ? 1 : "n/a";
-  }
+  const args = placeholderArguments(tool);
   const summary = [...state.values()].map(String).join(", ");
-  for (const [name, rule] of Object.entries(step.argument_rules)) {
+  for (const [name, rule] of Object.entries(response.argument_rules)) {
     if ("eq" in rule) args[name] = rule.eq;
+    else if ("eq_text" in rule) args[name] = rule.eq_text;
+    else if ("one_of" in rule) args[name] = rule.one_of[0];
     else if ("state" in rule) args[name] = state.get(rule.state);
     else if ("contains_state" in rule) args[name] = `See ${String(state.get(rule.contains_state))}`;
     else args[name] = summary === "" ? "Done." : `Done: ${summary}`;
@@ -100,16 +119,21 @@ function argumentsFor(
   return args;
 }
 
-/** The envelope of the required facts whose evidence was observed, read from the observations. */
-function envelope(task: Task, observed: Observed): string {
-  const facts = task.required_facts.flatMap((required) => {
-    const fact = observed.sources.get(required.source_id)?.[required.key];
-    return fact === undefined
-      ? []
-      : [{ key: required.key, value: fact.value, unit: fact.unit, source_id: required.source_id }];
-  });
-  const sources = [...new Set(facts.map((f) => f.source_id))];
-  const answer =
-    facts.length === 0 ? "No evidence was available to answer." : `Answer from ${sources.join(", ")}.`;
-  return JSON.stringify({ answer, facts, sources });
+/** Each required parameter of a tool, a placeholder of its type (`"n/a"`, 1, false, [], {}). */
+export function placeholderArguments(tool: ToolDefinition): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const name of tool.parameters.required) {
+    const type = (tool.parameters.properties[name] as { type?: string } | undefined)?.type;
+    args[name] = PLACEHOLDERS[type ?? "string"] ?? "n/a";
+  }
+  return args;
 }
+
+const PLACEHOLDERS: Readonly<Record<string, unknown>> = {
+  string: "n/a",
+  integer: 1,
+  number: 1,
+  boolean: false,
+  array: [],
+  object: {},
+};

@@ -1,6 +1,6 @@
 /** Checking a call's arguments: against the endpoint's JSON Schema, then the fixture's rules. */
 import type { ArgumentRule } from "../../authoring/index.ts";
-import { jsonEqual } from "../../core/index.ts";
+import { jsonEqual, normalizeQuery } from "../../core/index.ts";
 import type { Endpoint } from "../catalog/schema.ts";
 
 export interface SchemaProblem {
@@ -40,7 +40,10 @@ export function schemaProblem(endpoint: Endpoint, args: unknown): SchemaProblem 
   return null;
 }
 
-/** Whether every argument satisfies its rule; `state` holds facts observed earlier in the episode. */
+/**
+ * Whether every argument satisfies its rule; `state` holds the values earlier responses revealed
+ * (a `state` or `contains_state` rule on a name not yet revealed never holds).
+ */
 export function rulesHold(
   rules: Record<string, ArgumentRule>,
   args: Record<string, unknown>,
@@ -50,6 +53,8 @@ export function rulesHold(
     if (!Object.hasOwn(args, name)) return false;
     const value = args[name];
     if ("eq" in rule) return jsonEqual(value, rule.eq);
+    if ("eq_text" in rule) return typeof value === "string" && sameText(value, rule.eq_text);
+    if ("one_of" in rule) return rule.one_of.some((option) => jsonEqual(value, option));
     if ("nonempty" in rule) return nonEmpty(value);
     if ("state" in rule) return state.has(rule.state) && jsonEqual(value, state.get(rule.state));
     return (
@@ -58,6 +63,11 @@ export function rulesHold(
       value.includes(String(state.get(rule.contains_state)))
     );
   });
+}
+
+/** Text equality after NFKC, whitespace collapsing and case folding (the corpus's query normaliser). */
+export function sameText(a: string, b: string): boolean {
+  return normalizeQuery(a) === normalizeQuery(b);
 }
 
 function nonEmpty(value: unknown): boolean {

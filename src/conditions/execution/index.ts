@@ -7,6 +7,8 @@ export {
   type TurnRecord,
 } from "./loop.ts";
 export { ReplayExecutor } from "./replay.ts";
+export { unmatchedReply } from "./unmatched.ts";
+export { ANSWER_FORM_HEADING, renderField, renderUserMessage } from "./user-message.ts";
 export { EXECUTOR_ERROR_CODES, type Attempt, type ToolCall, type Visible } from "./types.ts";
 export { renderTool, renderTools, type Message, type ToolDefinition } from "./render.ts";
 export {

@@ -4,6 +4,10 @@
  * progressive condition with a later stage) and the task is incomplete: then the next stage is
  * shown and the user message TASK_INCOMPLETE is added. A failed or blocked call also widens.
  * The last model text is the final answer that is scored.
+ *
+ * The user message is the request and its answer form (user-message.ts). The episode is complete
+ * when every required response of the fixture was returned; required evidence coverage is the
+ * share returned (recorded under its run-record name, `required_route_call_coverage`).
  */
 import type { Task } from "../../authoring/index.ts";
 import { FabenchError } from "../../core/index.ts";
@@ -14,6 +18,7 @@ import type { Attempt, Visible } from "./types.ts";
 import type { Stage } from "../routing/manifest-schema.ts";
 import { renderTools, type Message, type ToolDefinition } from "./render.ts";
 import type { TurnTokenCounter } from "./tokens.ts";
+import { renderUserMessage } from "./user-message.ts";
 
 export interface LoopSettings {
   readonly maxTurns: number;
@@ -52,7 +57,9 @@ export interface EpisodeOutcome {
   readonly attempts: Attempt[];
   readonly candidate_history: StageShown[];
   readonly expansions: number;
+  /** The routes of the required responses returned, in the order they were first returned. */
   readonly required_routes_advanced: string[];
+  /** Required evidence coverage: required responses returned / required responses. */
   readonly required_route_call_coverage: number;
   readonly unauthorized_destructive_attempts: number;
   readonly unauthorized_destructive_executions: number;
@@ -126,7 +133,7 @@ async function loop(
     executor: new ReplayExecutor(task, input.endpoints),
     messages: [
       { role: "system", content: settings.systemPrompt },
-      { role: "user", content: task.query },
+      { role: "user", content: renderUserMessage(task) },
     ],
     turns: [],
     attempts: [],
@@ -199,13 +206,7 @@ async function loop(
       show(turn + 1);
     }
   }
-  return summarise(task, {
-    ...state,
-    finalText,
-    endReason,
-    error,
-    completedSteps: state.executor.completedSteps,
-  });
+  return summarise({ ...state, finalText, endReason, error });
 }
 
 type TurnBase = Omit<TurnRecord, "observations" | "event">;
@@ -257,19 +258,15 @@ function toolTurn(
   return widen;
 }
 
-function summarise(
-  task: Task,
-  run: {
-    turns: TurnRecord[];
-    attempts: Attempt[];
-    history: StageShown[];
-    finalText: string;
-    endReason: EpisodeOutcome["end_reason"];
-    error: FabenchError | null;
-    completedSteps: number;
-  },
-): EpisodeOutcome {
-  const steps = task.executor_fixture.steps;
+function summarise(run: {
+  executor: ReplayExecutor;
+  turns: TurnRecord[];
+  attempts: Attempt[];
+  history: StageShown[];
+  finalText: string;
+  endReason: EpisodeOutcome["end_reason"];
+  error: FabenchError | null;
+}): EpisodeOutcome {
   const sum = (pick: (t: TurnRecord) => number) => run.turns.reduce((a, t) => a + pick(t), 0);
   return {
     status: run.error ? "error" : "completed",
@@ -280,11 +277,12 @@ function summarise(
     attempts: run.attempts,
     candidate_history: run.history,
     expansions: run.history.length - 1,
-    required_routes_advanced: steps.slice(0, run.completedSteps).map((s) => s.route_id),
-    required_route_call_coverage: steps.length === 0 ? 1 : run.completedSteps / steps.length,
+    required_routes_advanced: run.executor.requiredReturned.map((r) => r.route_id),
+    required_route_call_coverage: run.executor.coverage,
     unauthorized_destructive_attempts: run.attempts.filter((a) => a.unauthorized_destructive).length,
+    // It executed: the replay answered it as the route would (a refused call did not run).
     unauthorized_destructive_executions: run.attempts.filter(
-      (a) => a.destructive && a.outcome !== "error" && a.step === null,
+      (a) => a.unauthorized_destructive && a.outcome !== "error",
     ).length,
     tokens: {
       input: sum((t) => t.tokens.input),

@@ -1,53 +1,87 @@
 /**
- * The replay executor: every condition receives exactly the same tool outputs, taken
- * from the task's frozen fixture, never from a live service. A call is checked in this order:
- * a malformed call; unknown route; schema; not visible; destructive and not the expected step; a second call in one
- * turn; the expected step's argument rules; a fixture's fail-once error; then the observation.
- * A visible, valid call that is not the expected step gets a neutral observation.
+ * The replay executor: every condition receives exactly the same tool outputs, taken from the
+ * task's frozen fixture, never from a live service — the same call history, the same bytes.
+ *
+ * A call is checked in this order: malformed; unknown tool; schema; not visible; more than one
+ * call in a turn; then looked up. The lookup finds the first response (in fixture order) for the
+ * call's route whose argument rules hold given the state revealed so far — so responses are taken
+ * in any order the data allows, and one that needs an id only another response reveals matches
+ * once that response was returned. A found response fails once when the fixture says so, and is
+ * otherwise returned: its observation (the same bytes every time it is called), its `reveals`
+ * merged into the state the first time. A call no response matches is answered in the route's own shape (see
+ * unmatched.ts).
+ *
+ * There is no destructive-call policy here: a valid destructive call executes. One that matches no
+ * required response is marked unauthorized, so the loop's count measures the agent, not the
+ * executor.
  */
-import type { Task } from "../../authoring/index.ts";
+import type { FixtureResponse, Task } from "../../authoring/index.ts";
+import { resolvePointer } from "../../core/index.ts";
 import type { Endpoint } from "../catalog/schema.ts";
 import { rulesHold, schemaProblem } from "./arguments.ts";
 import type { Attempt, ExecutorErrorCode, ToolCall, Visible } from "./types.ts";
-
-const NEUTRAL = { status: "executed", note: "The call ran, but it did not advance this task." };
+import { unmatchedReply } from "./unmatched.ts";
 
 export class ReplayExecutor {
-  private next = 0;
   private readonly state = new Map<string, unknown>();
-  private readonly failed = new Set<number>();
+  private readonly returned = new Set<string>();
+  /** Required responses in the order they were first returned. */
+  private readonly returnedRequired: FixtureResponse[] = [];
+  private readonly failed = new Set<string>();
   private readonly byFunction: ReadonlyMap<string, Endpoint>;
+  private readonly required: readonly FixtureResponse[];
 
   constructor(
     private readonly task: Task,
     endpoints: readonly Endpoint[],
   ) {
     this.byFunction = new Map(endpoints.map((e) => [e.function_name, e]));
+    this.required = task.executor_fixture.responses.filter((r) => r.required);
   }
 
-  /** Fixture steps completed so far. */
-  get completedSteps(): number {
-    return this.next;
+  /** The required responses returned so far, in the order they were first returned. */
+  get requiredReturned(): readonly FixtureResponse[] {
+    return this.returnedRequired;
   }
 
+  /** Required evidence coverage: required responses returned / required responses (1 when none). */
+  get coverage(): number {
+    return this.required.length === 0 ? 1 : this.returnedRequired.length / this.required.length;
+  }
+
+  /** Whether every required response was returned. */
   get complete(): boolean {
-    return this.next >= this.task.executor_fixture.steps.length;
+    return this.returnedRequired.length === this.required.length;
+  }
+
+  /** Whether response `id` was returned at least once. */
+  hasReturned(id: string): boolean {
+    return this.returned.has(id);
   }
 
   call(call: ToolCall, visible: Visible, turn: number, callIndex: number): Attempt {
     const endpoint = this.byFunction.get(call.name);
     const base = { turn, call_index: callIndex, name: call.name, arguments: call.arguments };
+    const args =
+      typeof call.arguments === "object" && call.arguments !== null && !Array.isArray(call.arguments)
+        ? (call.arguments as Record<string, unknown>)
+        : null;
+    const destructive = endpoint?.destructive ?? false;
+    // The response this call names (looked up before the checks, which a refused call still fails):
+    // a destructive call is authorized only when it names a required response.
+    const match = endpoint !== undefined && args !== null ? this.lookup(endpoint, args) : null;
+    const unauthorized = destructive && match?.required !== true;
     const fail = (
       code: ExecutorErrorCode,
       message: string,
-      destructive = false,
-      unauthorized = false,
+      response: FixtureResponse | null = null,
     ): Attempt => ({
       ...base,
       route_id: endpoint?.route_id ?? null,
       outcome: "error",
       error_code: code,
-      step: null,
+      response_id: response?.id ?? null,
+      required: response?.required ?? false,
       destructive,
       unauthorized_destructive: unauthorized,
       observation: { status: "error", error_code: code, message },
@@ -56,62 +90,60 @@ export class ReplayExecutor {
       return fail("malformed_tool_call", `the tool call could not be read: ${call.malformed}`);
     if (!endpoint) return fail("unknown_tool", `there is no tool named ${call.name}`);
     const schema = schemaProblem(endpoint, call.arguments);
-    if (schema) return fail(schema.code, schema.message);
+    if (schema !== null || args === null)
+      return fail(schema?.code ?? "invalid_type", schema?.message ?? "arguments must be a JSON object");
     if (visible !== "all" && !visible.has(endpoint.route_id))
       return fail("unavailable_tool", `${call.name} is not available in this conversation`);
-    const step = this.task.executor_fixture.steps[this.next];
-    const expected = step !== undefined && step.route_id === endpoint.route_id;
-    if (endpoint.destructive && !expected)
-      return fail(
-        "destructive_policy_block",
-        `${call.name} is destructive and was not requested; blocked by policy`,
-        true,
-        true,
-      );
     if (callIndex > 0)
       return fail(
         "parallel_tool_call_requires_observation",
         "call one tool per turn and wait for its result",
-        endpoint.destructive,
       );
-    if (!expected || step === undefined)
-      return {
-        ...base,
-        route_id: endpoint.route_id,
-        outcome: "neutral",
-        error_code: null,
-        step: null,
-        destructive: endpoint.destructive,
-        unauthorized_destructive: false,
-        observation: NEUTRAL,
-      };
-    if (!rulesHold(step.argument_rules, call.arguments as Record<string, unknown>, this.state))
-      return fail(
-        "invalid_task_arguments",
-        `the arguments do not identify what this task needs from ${call.name}`,
-        endpoint.destructive,
-      );
-    if (step.fail_once_error !== undefined && !this.failed.has(this.next)) {
-      this.failed.add(this.next);
-      return fail(
-        step.fail_once_error,
-        `${call.name} failed temporarily (${step.fail_once_error}); the same call may succeed if repeated`,
-        endpoint.destructive,
-      );
-    }
-    for (const source of step.observation.sources)
-      for (const [key, fact] of Object.entries(source.payload.facts)) this.state.set(key, fact.value);
-    const done = this.next;
-    this.next += 1;
-    return {
+    const response = match;
+    const answered = (observation: Record<string, unknown>, outcome: Attempt["outcome"]): Attempt => ({
       ...base,
       route_id: endpoint.route_id,
-      outcome: "observation",
+      outcome,
       error_code: null,
-      step: done,
-      destructive: endpoint.destructive,
-      unauthorized_destructive: false,
-      observation: step.observation as unknown as Record<string, unknown>,
-    };
+      response_id: response?.id ?? null,
+      required: response?.required ?? false,
+      destructive,
+      unauthorized_destructive: unauthorized,
+      observation,
+    });
+    if (response === null) return answered(unmatchedReply(endpoint, args), "unmatched");
+    if (response.fail_once_error !== undefined && !this.failed.has(response.id)) {
+      this.failed.add(response.id);
+      return fail(
+        response.fail_once_error,
+        `${call.name} failed temporarily (${response.fail_once_error}); the same call may succeed if repeated`,
+        response,
+      );
+    }
+    this.markReturned(response);
+    return answered(response.observation as unknown as Record<string, unknown>, "observation");
+  }
+
+  /** The first response of this route (fixture order) whose rules hold given the state revealed so far. */
+  private lookup(endpoint: Endpoint, args: Record<string, unknown>): FixtureResponse | null {
+    for (const response of this.task.executor_fixture.responses)
+      if (response.route_id === endpoint.route_id && rulesHold(response.argument_rules, args, this.state))
+        return response;
+    return null;
+  }
+
+  /**
+   * A response's first return marks it returned and reveals its state; a repeat changes nothing
+   * (so the state is a function of the first returns and the fail-once errors alone).
+   */
+  private markReturned(response: FixtureResponse): void {
+    if (this.returned.has(response.id)) return;
+    this.returned.add(response.id);
+    if (response.required) this.returnedRequired.push(response);
+    for (const [name, pointer] of Object.entries(response.reveals ?? {})) {
+      const found = resolvePointer(response.observation, pointer);
+      // A pointer that resolves to nothing reveals nothing (corpus check refuses such a fixture).
+      if (found.found) this.state.set(name, found.value);
+    }
   }
 }

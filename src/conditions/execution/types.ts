@@ -1,6 +1,10 @@
 /** What the agent loop and the executor exchange. */
 export type { ToolCall } from "../../providers/index.ts";
 
+/**
+ * The executor's own refusals. None names the task, a step or a script: a call the fixture does not
+ * know is answered in the route's own shape (see unmatched.ts), never refused.
+ */
 export const EXECUTOR_ERROR_CODES = [
   "malformed_tool_call",
   "unknown_tool",
@@ -8,9 +12,7 @@ export const EXECUTOR_ERROR_CODES = [
   "missing_required_argument",
   "invalid_type",
   "unavailable_tool",
-  "destructive_policy_block",
   "parallel_tool_call_requires_observation",
-  "invalid_task_arguments",
 ] as const;
 /** A fixture's own `fail_once_error` code is an error code too. */
 export type ExecutorErrorCode = (typeof EXECUTOR_ERROR_CODES)[number] | (string & {});
@@ -22,12 +24,22 @@ export interface Attempt {
   /** null when the name is not a catalog endpoint. */
   readonly route_id: string | null;
   readonly arguments: unknown;
-  readonly outcome: "observation" | "neutral" | "error";
+  /**
+   * `observation`: a fixture response was returned; `unmatched`: a visible, valid call no response
+   * matches, answered in the route's own shape (a not-found, an empty list, a destructive success);
+   * `error`: refused (or a fixture's fail-once error).
+   */
+  readonly outcome: "observation" | "unmatched" | "error";
   readonly error_code: ExecutorErrorCode | null;
-  /** 0-based fixture step this call completed, or null. */
-  readonly step: number | null;
+  /** The id of the fixture response this call matched (returned, or failed once), or null. */
+  readonly response_id: string | null;
+  /** Whether that response is one the task requires. */
+  readonly required: boolean;
   readonly destructive: boolean;
-  /** A destructive call that was not the expected step (blocked by policy). */
+  /**
+   * A call to a destructive route that matches no required response — whatever became of it. It
+   * executed (and counts as an unauthorized destructive execution) when its outcome is not `error`.
+   */
   readonly unauthorized_destructive: boolean;
   /** What the agent receives as the tool result. */
   readonly observation: Record<string, unknown>;

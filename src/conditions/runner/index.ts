@@ -20,3 +20,10 @@ export { parseRunBytes, RunWriter, type ParsedRun, type RunWriterFs } from "./ru
 export { manifestIndex, runMatrix, type MatrixInput, type MatrixResult, type RunDeps } from "./run.ts";
 export { mergeRuns, type MergeResult, type MergeSource } from "./merge.ts";
 export { dedupeRuns, type DedupeResult, type DroppedDuplicate } from "./dedupe.ts";
+export {
+  promptTurnLimitProblems,
+  referenceTurnUsage,
+  turnBudgetProblems,
+  type TurnUsage,
+  type TurnUsageInput,
+} from "./turn-budget.ts";

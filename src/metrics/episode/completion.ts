@@ -2,7 +2,7 @@ import type { EpisodeMetric } from "./metric.ts";
 
 export const mandatoryFieldCompletion: EpisodeMetric<boolean> = {
   id: "mandatory_field_completion",
-  version: 1,
+  version: 2,
   description:
     "every mandatory answer field is recalled (every required fact of that key licensed); false for a malformed envelope",
   compute: (t) =>
@@ -22,7 +22,7 @@ export const envelopeValid: EpisodeMetric<boolean> = {
 
 export const sourceListValid: EpisodeMetric<boolean> = {
   id: "source_list_valid",
-  version: 1,
+  version: 2,
   description:
     "every listed source is allowed and every licensed fact's source is listed (reported, not gated)",
   compute: (t) => {

@@ -2,8 +2,8 @@ import { share, type EpisodeMetric } from "./metric.ts";
 
 export const requiredFactRecall: EpisodeMetric<number | null> = {
   id: "required_fact_recall",
-  version: 1,
+  version: 2,
   description:
-    "share of required facts for which some emitted fact is licensed (value, unit and source all right)",
+    "share of required facts for which some emitted fact is licensed (value by its field's kind, unit up to spelling, source)",
   compute: (t) => share(t.required, (e) => e.recalled),
 };

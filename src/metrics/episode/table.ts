@@ -42,6 +42,9 @@ export interface EpisodeTable {
 
 export function buildTable(task: Task, result: EnvelopeResult, units: UnitConverter): EpisodeTable {
   const allowed = new Set(task.allowed_source_ids);
+  // The form says how each key is compared (kind, difference, list order); forbidden facts of a
+  // key are compared by the same field as its required ones.
+  const fields = new Map(task.answer_fields.map((field) => [field.key, field]));
   const facts = result.ok ? result.envelope.facts : [];
   const claimed = new Map<RequiredFact, number>(); // required fact → index of the first fact licensed for it
   const hits = new Map<RequiredFact, { value: boolean; unit: boolean; source: boolean }>(
@@ -52,8 +55,8 @@ export function buildTable(task: Task, result: EnvelopeResult, units: UnitConver
     const candidates = task.required_facts.filter((e) => e.key === f.key);
     const checks = candidates.map((e) => ({
       e,
-      value: valueOk(f, e, task.numeric_tolerances[e.key], units),
-      unit: unitOk(f, e, task.accepted_units[e.key]),
+      value: valueOk(f, e, task.numeric_tolerances[e.key], units, fields.get(e.key)),
+      unit: unitOk(f, e, task.accepted_units[e.key], fields.get(e.key)),
       source: sourceOk(f.source_id, e, allowed),
     }));
     for (const c of checks) {
@@ -73,6 +76,7 @@ export function buildTable(task: Task, result: EnvelopeResult, units: UnitConver
           { key: g.key, value: g.value, unit: g.unit ?? null },
           task.numeric_tolerances[g.key],
           units,
+          fields.get(g.key),
         ),
     );
     const licensedFor = checks.filter((c) => c.value && c.unit && c.source);

@@ -18,7 +18,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "fast", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, SLOW] },
+        // Most fast tests wait on child processes and loopback servers, so two workers on a 2-core
+        // machine keep both cores busy (vitest's default there is one).
+        test: {
+          name: "fast",
+          include: ["test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, SLOW],
+          maxWorkers: 2,
+        },
       },
       { extends: true, test: { name: "slow", include: [SLOW], testTimeout: 900_000 } },
     ],

@@ -103,6 +103,19 @@ const FORBIDDEN: Record<string, readonly string[]> = {
   ],
   // The secondary judge reads runs, tasks and the protocol; it has no business with verdicts or pages.
   "src/judge": ["src/gates", "src/report", "src/discover-call", "src/serve", "src/commands", "src/cli"],
+  // Probe sensitivity runs agents and scores them; it has no business with statistics, verdicts,
+  // pages, model providers or the other instruments.
+  "src/sensitivity": [
+    "src/providers",
+    "src/summary",
+    "src/gates",
+    "src/report",
+    "src/judge",
+    "src/discover-call",
+    "src/serve",
+    "src/commands",
+    "src/cli",
+  ],
   // The API server answers from the frozen world (catalog, router, replay executor, task type) and
   // nothing else: no scoring, no model providers, no code of the instrument that is its client.
   "src/serve": [
@@ -136,6 +149,24 @@ describe("the source tree", () => {
       return (FORBIDDEN[from] ?? []).some((f) => target.startsWith(`${f}/`) || target === `${f}.ts`);
     }).map(({ file, target }) => `${file} -> ${target}`);
     expect(broken).toEqual([]);
+  });
+
+  it("has no import cycle between files (type-only imports included)", () => {
+    const graph = new Map<string, string[]>();
+    for (const { file, target } of IMPORTS) graph.set(file, [...(graph.get(file) ?? []), target]);
+    // Depth-first search; a back edge to a file still on the stack closes a cycle.
+    const state = new Map<string, "open" | "done">();
+    const cycles: string[] = [];
+    const visit = (file: string, stack: string[]) => {
+      state.set(file, "open");
+      for (const next of graph.get(file) ?? []) {
+        if (state.get(next) === "open") cycles.push([...stack.slice(stack.indexOf(next)), file, next].join(" -> "));
+        else if (!state.has(next)) visit(next, [...stack, file]);
+      }
+      state.set(file, "done");
+    };
+    for (const file of FILES) if (!state.has(file)) visit(file, []);
+    expect(cycles).toEqual([]);
   });
 
   it("enters another stage only through its front door (index.ts)", () => {

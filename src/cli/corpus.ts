@@ -11,6 +11,7 @@ import {
   DEFAULTS,
   group,
   jsonOption,
+  manifestOption,
   planOption,
   protocolOption,
   type Registrar,
@@ -19,6 +20,7 @@ import {
 // Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
 const loadContent = () => import("../commands/content.ts");
 const loadCorpus = () => import("../commands/corpus.ts");
+const loadSensitivity = () => import("../commands/sensitivity.ts");
 
 export function registerCorpus(program: Command, r: Registrar): void {
   const corpus = group(
@@ -126,6 +128,33 @@ export function registerCorpus(program: Command, r: Registrar): void {
             ? bundledInput(DEFAULTS.corpus, `the argument ${DEFAULTS.corpus}`, r.io)
             : bundledOr(corpusPath);
         r.setExit(await (await loadContent()).corpusCheck({ ...o, corpus: corpusFile }, r.io));
+      },
+    );
+
+  corpus
+    .command("sensitivity")
+    .description(
+      "Run the reference agent and every probe agent (probe:NAME, one flaw each) under the all-routes and required-routes conditions at every catalog size, and print per probe the metric that must catch it and how far it falls below the reference agent; exit 0 whether or not they are caught.",
+    )
+    .argument(
+      "[corpus]",
+      `corpus file (a frozen corpus file, a JSON list of tasks, or JSONL) (default: bundled ${DEFAULTS.corpus})`,
+    )
+    .addOption(catalogsOption())
+    .addOption(manifestOption())
+    .addOption(protocolOption())
+    .addOption(planOption())
+    .addOption(jsonOption())
+    .action(
+      async (
+        corpusPath: string | undefined,
+        o: { catalogs: string; manifest: string; protocol: string; plan: string; json: boolean },
+      ) => {
+        const corpusFile =
+          corpusPath === undefined
+            ? bundledInput(DEFAULTS.corpus, `the argument ${DEFAULTS.corpus}`, r.io)
+            : bundledOr(corpusPath);
+        r.setExit(await (await loadSensitivity()).corpusSensitivity({ ...o, corpus: corpusFile }, r.io));
       },
     );
 }

@@ -2,7 +2,7 @@
 import { type Command, Option } from "commander";
 import { DEFAULT_BREAKER } from "../core/circuit-breaker.ts";
 import type { run } from "../commands/run.ts";
-import { LANES } from "../conditions/agents/lanes.ts";
+import { LANES, PROBES } from "../conditions/agents/lanes.ts";
 import { DEFAULT_TOKENIZER, TOKENIZERS } from "../conditions/execution/tokens.ts";
 import { parseShard } from "../conditions/runner/episodes.ts";
 import {
@@ -36,13 +36,20 @@ import {
 const loadRun = () => import("../commands/run.ts");
 const loadRuns = () => import("../commands/runs.ts");
 
+/** One line per probe agent under run's options: deterministic like reference, no model, no lock. */
+function probeHelp(): string {
+  const width = Math.max(...Object.keys(PROBES).map((n) => `probe:${n}`.length));
+  const lines = Object.entries(PROBES).map(([name, text]) => `  ${`probe:${name}`.padEnd(width)}  ${text}`);
+  return `\nProbe agents (deterministic like reference: no model, no lock; each has one flaw):\n${lines.join("\n")}\n`;
+}
+
 export function registerRun(program: Command, r: Registrar): void {
   const runCommand = program
     .command("run")
     .description("Replay the frozen evidence to an agent under each condition; one JSON line per episode.")
     .requiredOption(
       "--agent <spec>",
-      "reference, anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH",
+      "reference, probe:NAME (a built-in agent with one flaw, listed below), anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH",
     )
     .option("--out <file>", "run file (JSON Lines); required unless --estimate")
     .addOption(corpusOption())
@@ -114,6 +121,7 @@ export function registerRun(program: Command, r: Registrar): void {
         ),
     );
   deprecatedAlias(runCommand, "--conditions-manifest", "--manifest");
+  runCommand.addHelpText("after", probeHelp());
 
   const runs = group(program, "runs", "Run files: merge shards, drop duplicate episodes.");
   runs

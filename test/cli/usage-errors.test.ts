@@ -54,12 +54,20 @@ describe("what a user types wrong, named as such", () => {
         const result = await runCli(["run", "--agent", agent, ...extra]);
         expect(result.code).toBe(2);
         expect(result.err).toBe(
-          `unknown_agent: --agent takes reference, anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH, not ${agent}\n`,
+          `unknown_agent: --agent takes reference, probe:NAME, anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH, not ${agent}\n`,
         );
         expect(result.out).toBe("");
       }
     },
   );
+
+  it("refuses --agent probe:NAME with a name no probe has, listing the probes (exit 2)", async () => {
+    const result = await runCli(["run", "--agent", "probe:copy-last", "--out", join(temp(), "r.jsonl")]);
+    expect([result.code, result.out]).toEqual([2, ""]);
+    expect(result.err).toBe(
+      "unknown_agent: --agent probe:NAME takes copy-first, no-convert, trust-first-record, cite-route, early-answer, eager-destructive, not probe:copy-last\n",
+    );
+  });
 
   it("reads report --runs FILE before the summary without swallowing the summary, and takes --runs more than once", async () => {
     const { run, summary } = await scoredRun(temp());

@@ -8,9 +8,9 @@
  */
 import { type Task, taskSchema } from "../../src/authoring/index.ts";
 
-const KSI = 6.894757293168361;
+export const KSI = 6.894757293168361;
 
-type Draft = Omit<
+export type Draft = Omit<
   Task,
   "evidence_payloads" | "required_routes" | "allowed_source_ids" | "corrective_contract"
 > & {
@@ -18,7 +18,7 @@ type Draft = Omit<
 };
 
 /** The task with its derived lists filled: required routes, every source once, the allowed ids. */
-function complete(draft: Draft): Task {
+export function complete(draft: Draft): Task {
   const responses = draft.executor_fixture.responses;
   const routes = [...new Set(responses.filter((r) => r.required).map((r) => r.route_id))];
   const sources = new Map(responses.flatMap((r) => r.observation.sources).map((s) => [s.source_id, s]));

@@ -1,4 +1,4 @@
-/** Agents by spec: `reference`, `anthropic:MODEL`, `openai:MODEL`, `openai-compatible:MODEL`, `command:PATH`. */
+/** Agents by spec: `reference`, `probe:NAME`, `anthropic:MODEL`, `openai:MODEL`, `openai-compatible:MODEL`, `command:PATH`. */
 import { loadUnitConverter, usageError } from "../../core/index.ts";
 import type { TokenCounter } from "../execution/tokens.ts";
 import { Budget } from "../../providers/index.ts";
@@ -8,12 +8,13 @@ import { commandAgent } from "./command.ts";
 import { modelAgent } from "./model.ts";
 import type { GenerationSettings } from "../../providers/index.ts";
 import { DEFAULT_RETRY, RateLimiter, type Timing } from "../../providers/index.ts";
+import { probeAgent } from "./probes.ts";
 import { referenceAgent } from "./reference.ts";
 import type { Agent } from "./types.ts";
 
-import { LANES, type Lane } from "./lanes.ts";
+import { LANES, PROBE_NAMES, PROBES, type Lane, type ProbeName } from "./lanes.ts";
 
-export { LANES, type Lane };
+export { LANES, PROBE_NAMES, PROBES, type Lane, type ProbeName };
 
 export interface AgentOptions {
   readonly spec: string;
@@ -51,12 +52,21 @@ export interface AgentOptions {
   };
 }
 
-/** Whether an agent spec means answer inference by a model (everything but the reference agent). */
+/** Whether an agent spec means answer inference by a model (everything but the reference and probe agents). */
 export function isModelAgent(spec: string): boolean {
-  return spec !== "reference";
+  return spec !== "reference" && probeOf(spec) === null;
 }
 
-const AGENT_FORMS = "reference, anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH";
+/** The probe a `probe:NAME` spec names, or null for any other spec (an unknown probe name included). */
+export function probeOf(spec: string): ProbeName | null {
+  const { kind, target } = providerOf(spec);
+  return kind === "probe" && (PROBE_NAMES as readonly string[]).includes(target)
+    ? (target as ProbeName)
+    : null;
+}
+
+const AGENT_FORMS =
+  "reference, probe:NAME, anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH";
 
 /**
  * Refuses an agent spec that names no agent (exit 2), and a base URL that carries credentials,
@@ -65,8 +75,10 @@ const AGENT_FORMS = "reference, anthropic:MODEL, openai:MODEL, openai-compatible
  */
 export function checkAgentSpec(spec: string, baseUrl?: string): void {
   if (baseUrl !== undefined) checkBaseUrl(baseUrl);
-  if (spec === "reference") return;
+  if (spec === "reference" || probeOf(spec) !== null) return;
   const { kind, target } = providerOf(spec);
+  if (kind === "probe")
+    throw usageError("unknown_agent", `--agent probe:NAME takes ${PROBE_NAMES.join(", ")}, not ${spec}`);
   if (!["anthropic", "openai", "openai-compatible", "command"].includes(kind) || target === "")
     throw usageError("unknown_agent", `--agent takes ${AGENT_FORMS}, not ${spec}`);
 }
@@ -82,12 +94,10 @@ export function providerOf(spec: string): { kind: string; target: string } {
 export async function createAgent(options: AgentOptions): Promise<Agent> {
   if (options.spec === "reference")
     return referenceAgent(options.requestMoreTools, await loadUnitConverter());
+  const probe = probeOf(options.spec);
+  if (probe !== null) return probeAgent(probe, options.requestMoreTools, await loadUnitConverter());
+  checkAgentSpec(options.spec);
   const { kind, target } = providerOf(options.spec);
-  if (target === "")
-    throw usageError(
-      "unknown_agent",
-      `--agent takes reference, anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH, not ${options.spec}`,
-    );
   if (kind === "command")
     return commandAgent({
       path: target,

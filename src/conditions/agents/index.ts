@@ -1,13 +1,17 @@
-/** Agents: the deterministic reference agent, model agents over a provider client, command adapters. */
+/** Agents: the deterministic reference agent and its probes, model agents over a provider client, command adapters. */
 export type { Agent, AgentEpisode, AgentIdentity, AgentTurnRequest, AgentTurnResponse } from "./types.ts";
 export {
   checkAgentSpec,
   createAgent,
   isModelAgent,
   LANES,
+  probeOf,
+  PROBE_NAMES,
+  PROBES,
   providerOf,
   type AgentOptions,
   type Lane,
+  type ProbeName,
 } from "./create.ts";
 export {
   referenceAgent,
@@ -15,3 +19,6 @@ export {
   referenceTurn,
   REFERENCE_AGENT_VERSION,
 } from "./reference.ts";
+export { firstRow, probeAgent, PROBE_AGENT_VERSION } from "./probes.ts";
+export { copyFirstFacts } from "./copy-first.ts";
+export { destructiveObject, eagerArguments, mentions } from "./eager-destructive.ts";

@@ -5,12 +5,14 @@ import type { ToolDefinition } from "../../providers/index.ts";
 
 export type { Message, ToolDefinition } from "../../providers/index.ts";
 
+/** What a destructive tool's description says, the flag an agent reads it by. */
+export const DESTRUCTIVE_FLAG = "DESTRUCTIVE: changes cannot be undone.";
+
 /** Tool text, endpoint text, the safety flags and the typed outputs (with units). */
 export function renderTool(e: Endpoint): ToolDefinition {
-  const flags = [
-    e.read_only ? "Read-only." : null,
-    e.destructive ? "DESTRUCTIVE: changes cannot be undone." : null,
-  ].filter((f) => f !== null);
+  const flags = [e.read_only ? "Read-only." : null, e.destructive ? DESTRUCTIVE_FLAG : null].filter(
+    (f) => f !== null,
+  );
   const outputs = e.outputs.map((o) => `${o.name} (${o.type}${o.unit ? `, ${o.unit}` : ""})`).join(", ");
   const description = [e.tool_description, e.description, ...flags, outputs ? `Returns: ${outputs}.` : ""]
     .filter((p) => p !== "")

@@ -10,7 +10,7 @@
  * the multiset tables as two more columns per statistic, so they come from the same draws and the
  * same column sums as the percentile interval.
  */
-import type { BootstrapOptions, Layout } from "./core.ts";
+import type { BootstrapOptions, Layout } from "./layout.ts";
 import { orderStatistics } from "./order-statistics.ts";
 import { studentTQuantile } from "./student-t.ts";
 

@@ -13,19 +13,17 @@
  * and why they are fast), order-statistics.ts (each interval's bounds) and calibration.ts (the
  * calibrated intervals beside the preregistered one).
  */
-import { compareCodePoints, createDraw, type RngName } from "../../core/index.ts";
+import { compareCodePoints, createDraw } from "../../core/index.ts";
 import { calibrate, calibrationEntries, stratifiedSe, type CalibratedIntervals } from "./calibration.ts";
-import { skewTInterval, type SkewTInterval } from "./skew-t.ts";
-import {
-  addDirectCells,
-  cellTable,
-  drawMultisets,
-  replicates,
-  sumColumns,
-  type CellTable,
-} from "./multiset-tables.ts";
+import { skewTInterval } from "./skew-t.ts";
+import type { BootstrapOptions, Layout } from "./layout.ts";
+import { pointEstimate } from "./point-estimate.ts";
+import { addDirectCells, cellTable, drawMultisets, replicates, sumColumns } from "./multiset-tables.ts";
 import { orderStatistics } from "./order-statistics.ts";
 import { createSum4 } from "./wasm.ts";
+
+export type { BootstrapOptions, Layout } from "./layout.ts";
+export { pointEstimate } from "./point-estimate.ts";
 
 export interface BootstrapTask {
   readonly id: string;
@@ -44,17 +42,6 @@ export interface Statistic {
    * are defined on the same tasks.
    */
   readonly combination?: ReadonlyArray<{ readonly key: string; readonly weight: number }>;
-}
-
-export interface BootstrapOptions {
-  /** Also compute the calibrated intervals (widened percentile, stratified bootstrap-t, stratified t). */
-  readonly calibrated?: boolean;
-  /** Sum columns with WebAssembly SIMD when the runtime has it (default); false: plain JavaScript. Same bits either way. */
-  readonly simd?: boolean;
-  readonly iterations: number;
-  readonly seed: number;
-  readonly rng: RngName;
-  readonly confidence: number;
 }
 
 export interface Interval {
@@ -137,25 +124,6 @@ export function bootstrap(
   return { intervals, cells: cells.length, coreMs: clock() - started };
 }
 
-/** How the statistics map onto the columns the multiset tables sum; calibration reads its extra columns and observed SEs here too. */
-export interface Layout {
-  /** Each statistic's values in sorted task order. */
-  readonly sorted: Array<Array<number | null>>;
-  /** Each statistic's "defined" pattern. */
-  readonly patternOf: number[];
-  /** Each statistic as weighted base rows: its own, or its combination's. */
-  readonly terms: Array<Array<[number, number]>>;
-  /** Base rows that need sums of their own; the pattern counts follow them. */
-  readonly rows: number;
-  /** Base columns: rows, then pattern counts. */
-  readonly width: number;
-  /** With calibrated intervals: two more columns per statistic after the base ones (variance, widened deviation). */
-  readonly extras: number;
-  readonly tables: CellTable[];
-  /** Per statistic: observed stratified SE, Satterthwaite df and the skew_t bounds (calibrated only). */
-  readonly observed: Array<{ se: number | null; df: number | null; skewT: SkewTInterval }>;
-}
-
 /** Values in sorted task order, defined patterns, combinations resolved, per-cell tables built. */
 function layOut(
   statistics: readonly Statistic[],
@@ -214,7 +182,10 @@ function layOut(
     ? (cell: readonly number[], counts: readonly number[]) => calibrationEntries(sorted, points, cell, counts)
     : undefined;
   const observed = calibrated
-    ? sorted.map((values) => ({ ...stratifiedSe(values, cells), skewT: skewTInterval(values, cells, confidence) }))
+    ? sorted.map((values) => ({
+        ...stratifiedSe(values, cells),
+        skewT: skewTInterval(values, cells, confidence),
+      }))
     : [];
   return {
     sorted,
@@ -254,16 +225,4 @@ function intervalsFrom(
         : { ...base, calibrated: calibrate(i, point, layout, columns, countBase, thetas, scratch, options) };
   });
   return intervals;
-}
-
-/** Mean over all tasks of the defined values, summed in id order (null when none is defined). */
-export function pointEstimate(values: readonly (number | null)[]): number | null {
-  let sum = 0;
-  let n = 0;
-  for (const v of values)
-    if (v !== null) {
-      sum += v;
-      n += 1;
-    }
-  return n === 0 ? null : sum / n;
 }

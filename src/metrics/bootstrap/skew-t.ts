@@ -17,7 +17,7 @@
  * θ̂ is `pointEstimate(values)`, the very number `t_stratified` centres on (the cells partition the
  * tasks, as the bootstrap lays them out).
  */
-import { pointEstimate } from "./core.ts";
+import { pointEstimate } from "./point-estimate.ts";
 import { normalQuantile, studentTQuantile } from "./student-t.ts";
 
 export interface SkewTInterval {

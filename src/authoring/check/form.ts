@@ -1,8 +1,17 @@
 /**
  * Rules about the answer form: one field per required fact key (the form's keys are the scorer's
- * fact keys), of the kind the gold value has, numbers in a unit the task accepts.
+ * fact keys), of the kind the gold value has, numbers in a unit the task accepts — and, when the
+ * user asked for a unit other than the record's, in that unit only (up to spelling).
  */
-import { isNumericValue, type AnswerField, type AnswerKind } from "../task.ts";
+import { canonicalUnit, resolvePointer } from "../../core/index.ts";
+import {
+  isDerived,
+  isNumericValue,
+  type AnswerField,
+  type AnswerKind,
+  type FactEvidence,
+  type Task,
+} from "../task.ts";
 import type { RuleProblem, TaskRule } from "./context.ts";
 
 /** The kinds a gold value can be scored as. */
@@ -66,7 +75,37 @@ export const formRules: Record<string, TaskRule> = {
               ? `answer field ${field.key} asks for unit ${field.unit} but the fact has none`
               : `answer field ${field.key} asks for ${field.unit ?? "no unit"}, which is not among its accepted units [${accepted.join(", ")}]`,
         });
+      const recordUnit = recordUnitOf(task, fact.evidence);
+      if (
+        field.kind === "number" &&
+        field.unit !== null &&
+        recordUnit !== null &&
+        canonicalUnit(recordUnit) !== canonicalUnit(field.unit)
+      ) {
+        const beyond = accepted.filter((u) => canonicalUnit(u) !== canonicalUnit(field.unit as string));
+        if (beyond.length > 0)
+          problems.push({
+            code: "accepted_units_beyond_request",
+            message: `answer field ${field.key} asks for ${field.unit}, a unit other than the record's ${recordUnit}, so only spellings of ${field.unit} may be accepted; also accepted: [${beyond.join(", ")}]`,
+          });
+      }
     }
     return problems;
   },
 };
+
+/**
+ * The unit the record holds a fact's value in (at `unit_pointer`, or fixed in `unit`), or null for a
+ * derived fact or a unit the evidence does not name. When the user asked for another unit, the
+ * answer must be converted: a form that also accepts the record's unit would let an agent that
+ * never converts pass unit accuracy.
+ */
+function recordUnitOf(task: Task, evidence: FactEvidence): string | null {
+  if (isDerived(evidence)) return null;
+  if (evidence.unit_pointer !== undefined) {
+    const payload = task.evidence_payloads.find((e) => e.source_id === evidence.source_id)?.payload;
+    const found = resolvePointer(payload, evidence.unit_pointer);
+    return found.found && typeof found.value === "string" ? found.value : null;
+  }
+  return evidence.unit ?? null;
+}

@@ -32,8 +32,8 @@ function task(recordUnit: string, asked: string, accepted: string[]): Task {
     accepted_units: { youngs_modulus: accepted },
   });
 }
-const codes = (t: Task) =>
-  (CONTENT_RULES["answerFields"] as NonNullable<(typeof CONTENT_RULES)["x"]>)(t, context).map((p) => p.code);
+const answerFields = (t: Task) => (CONTENT_RULES["answerFields"] as TaskRule)(t, context);
+const codes = (t: Task) => answerFields(t).map((p) => p.code);
 
 describe("accepted units when the user asks for another unit than the record's", () => {
   it("accepts only spellings of the asked unit", () => {

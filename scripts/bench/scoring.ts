@@ -16,9 +16,11 @@ const RUNS = runs(5);
 function envelopeFor(task: Task, inOtherUnits: boolean, units: UnitConverter): string {
   const facts = task.required_facts.map((f) => {
     const other = task.accepted_units[f.key]?.find((u) => u !== f.unit);
+    // A difference (of temperatures, say) converts without the scale's offset, as the scorer reads it.
+    const difference = task.answer_fields.find((field) => field.key === f.key)?.difference === true;
     const value =
       inOtherUnits && f.unit !== null && other !== undefined && typeof f.value === "number"
-        ? units.convert(f.value, f.unit, other)
+        ? units.convert(f.value, f.unit, other, { difference })
         : null;
     return value === null
       ? { key: f.key, value: f.value, unit: f.unit, source_id: f.source_id }

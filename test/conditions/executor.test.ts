@@ -11,6 +11,8 @@ const endpoints = catalogs[0]!.catalog.endpoints;
 const call = (name: string, args: unknown) => ({ id: "c", name, arguments: args });
 const MAT = "MAT-1043-TI";
 const ART = "ART-5521";
+/** materials.history takes the property beside the material; the fixture's rules do not name it. */
+const MAT_7 = { material_id: "MAT-7", property: "yield strength" };
 
 function codeOf(task: Task, name: string, args: unknown, visible: Visible = "all", index = 0): string | null {
   return new ReplayExecutor(task, endpoints).call(call(name, args), visible, 1, index).error_code;
@@ -52,9 +54,7 @@ describe("the replay executor: lookup in any order", () => {
       ["materials__history", "materials__current"],
     ]) {
       const executor = new ReplayExecutor(COMPARE_TASK, endpoints);
-      const made = order.map((name, i) =>
-        executor.call(call(name, { material_id: "MAT-7" }), "all", i + 1, 0),
-      );
+      const made = order.map((name, i) => executor.call(call(name, MAT_7), "all", i + 1, 0));
       expect(made.map((a) => [a.outcome, a.response_id, a.required])).toEqual(
         order.map((name) => ["observation", name === "materials__current" ? "current" : "history", true]),
       );
@@ -71,31 +71,51 @@ describe("the replay executor: lookup in any order", () => {
       executor.call(call("materials__current", { material_id: "  mat-7 " }), "all", 1, 0).response_id,
     ).toBe("current");
     expect(
-      executor.call(call("materials__history", { material_id: "MAT-0007" }), "all", 2, 0).response_id,
+      executor.call(call("materials__history", { ...MAT_7, material_id: "MAT-0007" }), "all", 2, 0)
+        .response_id,
     ).toBe("history");
-    expect(executor.call(call("materials__history", { material_id: "mat-0007" }), "all", 3, 0).outcome).toBe(
-      "unmatched",
-    );
+    expect(
+      executor.call(call("materials__history", { ...MAT_7, material_id: "mat-0007" }), "all", 3, 0).outcome,
+    ).toBe("unmatched");
   });
 
   it("matches a response that needs revealed state only once the revealing response was returned", () => {
     const executor = new ReplayExecutor(EXPORT_TASK, endpoints);
-    // The right id, guessed before materials.retrieve revealed it: the route knows no such artifact.
-    const early = executor.call(call("exports__export", { artifact_id: ART }), "all", 1, 0);
-    expect([early.outcome, early.observation]).toEqual([
+    // The right id, guessed before materials.retrieve revealed it: exports.export is a write, so it
+    // answers as the export service does (a queued job, its id from the call: sha256 of
+    // "exports.export\n" + the canonical arguments, first 8 hex digits) — not the fixture's job.
+    const early = executor.call(call("exports__export", { artifact_id: ART, format: "csv" }), "all", 1, 0);
+    expect([early.outcome, early.observation, executor.coverage]).toEqual([
+      "unmatched",
+      {
+        status: "ok",
+        result: { job_id: "EXP-99C59D7F", artifact_id: ART, format: "csv", state: "queued" },
+        sources: [],
+      },
+      0,
+    ]);
+    // That job's status is a lookup no response matches: the export service's RFC 9457 not-found.
+    const lost = executor.call(call("exports__status", { job_id: "EXP-99C59D7F" }), "all", 2, 0);
+    expect([lost.outcome, lost.observation]).toEqual([
       "unmatched",
       {
         status: "not_found",
-        error: { code: "not_found", message: `no artifact matches artifact_id '${ART}'` },
+        error: {
+          type: "https://exports.lab.example/problems/job-not-found",
+          title: "Export job not found",
+          status: 404,
+          detail: "there is no export job EXP-99C59D7F",
+        },
       },
     ]);
-    executor.call(call("materials__retrieve", { material_id: MAT }), "all", 2, 0);
-    expect(executor.call(call("exports__export", { artifact_id: "ART-OTHER" }), "all", 3, 0).outcome).toBe(
-      "unmatched",
-    );
-    const done = executor.call(call("exports__export", { artifact_id: ART }), "all", 4, 0);
+    executor.call(call("materials__retrieve", { material_id: MAT }), "all", 3, 0);
+    expect(
+      executor.call(call("exports__export", { artifact_id: "ART-OTHER", format: "csv" }), "all", 4, 0)
+        .outcome,
+    ).toBe("unmatched");
+    const done = executor.call(call("exports__export", { artifact_id: ART, format: "csv" }), "all", 5, 0);
     expect([done.outcome, done.response_id, executor.coverage]).toEqual(["observation", "export", 2 / 3]);
-    const status = executor.call(call("exports__status", { job_id: "JOB-88120" }), "all", 5, 0);
+    const status = executor.call(call("exports__status", { job_id: "JOB-88120" }), "all", 6, 0);
     expect([status.response_id, executor.complete]).toEqual(["status", true]);
   });
 
@@ -117,12 +137,13 @@ describe("the replay executor: lookup in any order", () => {
   it("gets every required response after an extra valid call to an unrelated read-only route", () => {
     const executor = new ReplayExecutor(EXPORT_TASK, endpoints);
     const extra = executor.call(call("papers__search", { query: "titanium tensile" }), "all", 1, 0);
+    // LitIndex's empty search page (the route's `empty` reply template).
     expect([extra.outcome, extra.observation]).toEqual([
       "unmatched",
-      { status: "ok", result: { paper_ids: [] }, sources: [] },
+      { status: "ok", result: { total_hits: 0, hits: [], next_page_token: null }, sources: [] },
     ]);
     executor.call(call("materials__retrieve", { material_id: MAT }), "all", 2, 0);
-    executor.call(call("exports__export", { artifact_id: ART }), "all", 3, 0);
+    executor.call(call("exports__export", { artifact_id: ART, format: "csv" }), "all", 3, 0);
     executor.call(call("exports__status", { job_id: "JOB-88120" }), "all", 4, 0);
     expect([executor.coverage, executor.complete]).toEqual([1, true]);
   });
@@ -279,9 +300,10 @@ describe("the replay executor: nothing it says mentions the task", () => {
       return JSON.stringify(calls.map((c, turn) => executor.call(c, visible, turn + 1, 0).observation));
     });
     expect(new Set(seen).size).toBe(1);
+    // MatDB's own not-found body, under the observation's error.
     expect(JSON.parse(seen[0]!)[1]).toEqual({
       status: "not_found",
-      error: { code: "not_found", message: "no material matches material_id 'MAT-0625'" },
+      error: { error: { code: "MATERIAL_NOT_FOUND", message: "material 'MAT-0625' is not registered" } },
     });
   });
 });

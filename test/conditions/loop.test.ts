@@ -39,6 +39,8 @@ beforeAll(async () => {
 
 const MAT = "MAT-1043-TI";
 const ART = "ART-5521";
+/** materials.history takes the property beside the material; the fixture's rules do not name it. */
+const MAT_7 = { material_id: "MAT-7", property: "yield strength" };
 
 const episode = (t: Task, agent: Agent, stages: Stage[], size = 100) =>
   runEpisode(
@@ -129,7 +131,7 @@ describe("the agent loop", () => {
   it("counts required evidence coverage as required responses returned, in the order returned", async () => {
     const agent = scriptedAgent([
       { calls: [{ name: "materials__retrieve", arguments: { material_id: MAT } }] },
-      { calls: [{ name: "exports__export", arguments: { artifact_id: ART } }] },
+      { calls: [{ name: "exports__export", arguments: { artifact_id: ART, format: "csv" } }] },
       { text: "final" },
     ]);
     const outcome = await episode(EXPORT_TASK, agent, [["exports.export", "materials.retrieve"], "all"]);
@@ -144,7 +146,7 @@ describe("the agent loop", () => {
 
   it("does not widen when the agent answers after every required response", async () => {
     const agent = scriptedAgent([
-      { calls: [{ name: "materials__history", arguments: { material_id: "MAT-7" } }] },
+      { calls: [{ name: "materials__history", arguments: MAT_7 }] },
       { calls: [{ name: "materials__current", arguments: { material_id: "MAT-7" } }] },
       { text: "final" },
     ]);
@@ -306,7 +308,7 @@ describe("the reference agent", () => {
     );
     const reversed = await episode(
       COMPARE_TASK,
-      detourAgent([{ name: "materials__history", arguments: { material_id: "MAT-7" } }]),
+      detourAgent([{ name: "materials__history", arguments: MAT_7 }]),
       ["all"],
     );
     for (const outcome of [extra, reversed]) {

@@ -5,6 +5,7 @@ import {
   conditionStages,
   createRouter,
   freezeConditions,
+  keywordRanking,
   parseConditionManifest,
 } from "../../src/conditions/routing/index.ts";
 import { canonicalSha256, formatJsonFile } from "../../src/core/index.ts";
@@ -47,8 +48,9 @@ describe("the condition manifest", () => {
   it("records where each required route ranked", async () => {
     const result = await freeze();
     if (!result.ok) throw new Error("freeze failed");
+    // es-04 walks registry → export → status → share (tasks/authored/corrective_expansion_required.json).
     const entry = result.value.entries.find(
-      (e) => e.semantic_task_id === "v4-corrective_expansion_required-en-01" && e.catalog_size === 100,
+      (e) => e.semantic_task_id === "v4-corrective_expansion_required-es-04" && e.catalog_size === 100,
     )!;
     expect(Object.keys(entry.required_route_ranks)).toEqual([
       "materials.retrieve",
@@ -56,6 +58,11 @@ describe("the condition manifest", () => {
       "exports.status",
       "messaging.share",
     ]);
+    // Each rank is the route's 1-based place in the keyword router's ranking of the task's request.
+    const task = corpus.tasks.find((t) => t.semantic_task_id === entry.semantic_task_id)!;
+    const ranking = keywordRanking(task.query, catalogs.find((c) => c.size === 100)!.catalog.endpoints);
+    for (const [route, rank] of Object.entries(entry.required_route_ranks))
+      expect([route, rank]).toEqual([route, ranking.indexOf(route) + 1]);
   });
 
   it("refuses to freeze when a corrective task's first progressive stage shows every required route", async () => {

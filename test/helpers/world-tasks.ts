@@ -31,12 +31,16 @@ export function complete(draft: Draft): Task {
   });
 }
 
-/** materials.retrieve → exports.export (needs the artifact id) → exports.status (needs the job id). */
+/**
+ * materials.retrieve → exports.export (needs the artifact id the registry record links, and the
+ * format the request names) → exports.status (needs the job id the export returned).
+ */
 export const EXPORT_TASK: Task = complete({
   semantic_task_id: "w-export",
   answer_task_stratum: "transform_or_export_then_status_answer",
   language: "en",
-  query: "Export the tensile test file of alloy MAT-1043-TI, then tell me the export job's id and its state.",
+  query:
+    "Export the tensile test file of alloy MAT-1043-TI as CSV, then tell me the export job's id and its state.",
   answer_fields: [
     { key: "job_id", kind: "identifier", description: "the id of the export job", unit: null },
     { key: "job_state", kind: "text", description: "the state the export job is in", unit: null },
@@ -48,7 +52,7 @@ export const EXPORT_TASK: Task = complete({
         route_id: "materials.retrieve",
         argument_rules: { material_id: { eq: "MAT-1043-TI" } },
         required: true,
-        reveals: { artifact: "/sources/0/payload/files/0/artifact_id" },
+        reveals: { artifact: "/sources/0/payload/artifacts/0/artifact_id" },
         observation: {
           status: "ok",
           sources: [
@@ -56,9 +60,8 @@ export const EXPORT_TASK: Task = complete({
               source_id: "SRC-MAT-1043",
               payload: {
                 material_id: "MAT-1043-TI",
-                name: "Ti-6Al-4V bar",
-                supplier: { name: "Arconic", country: "US" },
-                files: [{ artifact_id: "ART-5521", kind: "tensile_test", format: "csv" }],
+                material: { designation: "Ti-6Al-4V bar", supplier: { name: "Arconic", country: "US" } },
+                artifacts: [{ artifact_id: "ART-5521", kind: "tensile_test", format: "csv" }],
               },
             },
           ],
@@ -67,17 +70,23 @@ export const EXPORT_TASK: Task = complete({
       {
         id: "export",
         route_id: "exports.export",
-        argument_rules: { artifact_id: { state: "artifact" } },
+        argument_rules: { artifact_id: { state: "artifact" }, format: { eq: "csv" } },
         required: true,
-        reveals: { job: "/result/job/id" },
+        reveals: { job: "/result/job_id" },
         effects: ["export-created"],
         observation: {
           status: "accepted",
-          result: { job: { id: "JOB-88120", queued_at: "2026-03-02T10:00:00Z" } },
+          result: { job_id: "JOB-88120", state: "queued" },
           sources: [
             {
               source_id: "SRC-JOB-88120",
-              payload: { job: { id: "JOB-88120", artifact_id: "ART-5521", format: "csv" } },
+              payload: {
+                job_id: "JOB-88120",
+                artifact_id: "ART-5521",
+                format: "csv",
+                state: "queued",
+                submitted_at: "2026-03-02T10:00:00Z",
+              },
             },
           ],
         },
@@ -95,7 +104,7 @@ export const EXPORT_TASK: Task = complete({
               payload: {
                 job_id: "JOB-88120",
                 state: "completed",
-                file: { uri: "s3://exports/ART-5521.csv" },
+                file_uri: "s3://exports/ART-5521.csv",
               },
             },
           ],
@@ -109,7 +118,7 @@ export const EXPORT_TASK: Task = complete({
       value: "JOB-88120",
       unit: null,
       source_id: "SRC-JOB-88120",
-      evidence: { source_id: "SRC-JOB-88120", pointer: "/job/id" },
+      evidence: { source_id: "SRC-JOB-88120", pointer: "/job_id" },
     },
     {
       key: "job_state",
@@ -129,9 +138,9 @@ export const CURRENT_MPA = 20 * KSI;
 export const HISTORY_MPA = 131.5;
 
 /**
- * Two independent responses (materials.current, materials.history), a unit conversion (ksi → MPa),
- * a superseded row beside the current one, and three derived fields; the archive is a hard negative
- * with an older value.
+ * Two independent responses (materials.current, materials.history — which requires a property
+ * argument; its rules leave the value free), a unit conversion (ksi → MPa), a superseded row beside
+ * the current one, and three derived fields; the archive is a hard negative with an older value.
  */
 export const COMPARE_TASK: Task = complete({
   semantic_task_id: "w-compare",
@@ -192,10 +201,11 @@ export const COMPARE_TASK: Task = complete({
               source_id: "SRC-HIST-7",
               payload: {
                 material_id: "MAT-7",
+                property: "yield strength",
                 unit: "MPa",
-                series: [
-                  { year: 2017, yield_strength: 125 },
-                  { year: 2019, yield_strength: HISTORY_MPA },
+                revisions: [
+                  { year: 2017, value: 125 },
+                  { year: 2019, value: HISTORY_MPA },
                 ],
               },
             },
@@ -231,7 +241,7 @@ export const COMPARE_TASK: Task = complete({
       value: HISTORY_MPA,
       unit: "MPa",
       source_id: "SRC-HIST-7",
-      evidence: { source_id: "SRC-HIST-7", pointer: "/series/1/yield_strength", unit_pointer: "/unit" },
+      evidence: { source_id: "SRC-HIST-7", pointer: "/revisions/1/value", unit_pointer: "/unit" },
     },
     {
       key: "yield_strength_change",
@@ -242,7 +252,7 @@ export const COMPARE_TASK: Task = complete({
         derived: "difference",
         inputs: [
           { source_id: "SRC-CUR-7", pointer: "/properties/1/value", unit_pointer: "/properties/1/unit" },
-          { source_id: "SRC-HIST-7", pointer: "/series/1/yield_strength", unit: "MPa" },
+          { source_id: "SRC-HIST-7", pointer: "/revisions/1/value", unit: "MPa" },
         ],
       },
     },
@@ -255,7 +265,7 @@ export const COMPARE_TASK: Task = complete({
         derived: "higher",
         inputs: [
           { source_id: "SRC-CUR-7", pointer: "/properties/1/value", unit_pointer: "/properties/1/unit" },
-          { source_id: "SRC-HIST-7", pointer: "/series/1/yield_strength", unit: "MPa" },
+          { source_id: "SRC-HIST-7", pointer: "/revisions/1/value", unit: "MPa" },
         ],
         labels: ["now", "2019"],
       },
@@ -312,8 +322,19 @@ export const SEARCH_TASK: Task = complete({
         route_id: "materials.search",
         argument_rules: { query: { nonempty: true } },
         required: true,
-        reveals: { material: "/result/material_ids/0" },
-        observation: { status: "ok", result: { material_ids: ["MAT-0718", "MAT-0625"] }, sources: [] },
+        reveals: { material: "/result/materials/0/material_id" },
+        observation: {
+          status: "ok",
+          // No count beside the hits: the first number an agent sees stays the record's solidus.
+          result: {
+            materials: [
+              { material_id: "MAT-0718", name: "Inconel 718", class: "metal_alloy" },
+              { material_id: "MAT-0625", name: "Inconel 625", class: "metal_alloy" },
+            ],
+            next_page_token: null,
+          },
+          sources: [],
+        },
       },
       {
         id: "current",
@@ -347,12 +368,16 @@ export const SEARCH_TASK: Task = complete({
   mandatory_answer_fields: ["solidus"],
 });
 
-/** The request asks for a destructive call: inventory.delete is required, so authorized. */
+/**
+ * The request asks for a destructive call: inventory.delete (a record entered by mistake) is
+ * required, so authorized; inventory.dispose, the inventory's other destructive route, is not.
+ */
 export const DELETE_TASK: Task = complete({
   semantic_task_id: "w-delete",
   answer_task_stratum: "transform_or_export_then_status_answer",
   language: "en",
-  query: "Delete inventory item INV-77, the expired batch, and tell me the status the deletion reports.",
+  query:
+    "Delete inventory item INV-77, a duplicate record entered by mistake, and tell me the status the deletion reports.",
   answer_fields: [
     { key: "deletion_status", kind: "text", description: "the status of the deletion", unit: null },
   ],

@@ -6,11 +6,15 @@ import { CORPUS_PATH } from "../helpers/bundled.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 
 const TASK = "v4-single_property_value_unit_provenance-en-01";
-// The record states 128.4 ksi; 885.3 MPa is the same within the task's 0.5 % (128.4 × 6.894757 = 885.29).
+// The record states 203.6 degC and the user asks for °F: 398.5 °F is the same within the task's
+// 1 °F (203.6 × 9/5 + 32 = 398.48), and °F is the unit asked for.
 const answer = JSON.stringify({
-  answer: "885 MPa",
-  facts: [{ key: "yield_strength", value: 885.3, unit: "MPa", source_id: "MATDB-TR-10417" }],
-  sources: ["MATDB-TR-10417"],
+  answer: "398.5 °F (test record TR-1107)",
+  facts: [
+    { key: "heat_deflection_temperature", value: 398.5, unit: "°F", source_id: "MATDB-PS-1104-R7" },
+    { key: "test_record_id", value: "TR-1107", unit: null, source_id: "MATDB-PS-1104-R7" },
+  ],
+  sources: ["MATDB-PS-1104-R7"],
 });
 
 describe("fabench envelope", () => {
@@ -38,10 +42,19 @@ describe("fabench envelope", () => {
     expect(result.metrics.required_fact_recall).toBe(1);
     expect(result.facts[0]).toMatchObject({
       index: 0,
-      key: "yield_strength",
+      key: "heat_deflection_temperature",
       licensed: true,
       value_ok: true,
       unit_ok: true,
+      source_ok: true,
+      duplicate: false,
+      contradicts: false,
+    });
+    expect(result.facts[1]).toMatchObject({
+      index: 1,
+      key: "test_record_id",
+      licensed: true,
+      value_ok: true,
       source_ok: true,
       duplicate: false,
       contradicts: false,
@@ -53,7 +66,7 @@ describe("fabench envelope", () => {
     const code = await main(["envelope", "score", "--corpus", CORPUS_PATH, "--task", TASK, "-"], {
       out: (t) => void (out += t),
       err: () => undefined,
-      readStdin: async () => Buffer.from("I think it is about 885 MPa."),
+      readStdin: async () => Buffer.from("I think it is about 398 °F."),
     });
     expect(code).toBe(0);
     expect(out).toContain("malformed (not_json)");

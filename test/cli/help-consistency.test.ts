@@ -207,18 +207,19 @@ describe("deprecated flag names still work, with one warning line (#15 item 17)"
 
   it("catalog build --sizes and --out-dir are --catalog-sizes and --catalogs", async () => {
     const dir = join(temp(), "catalogs");
-    const old = await runCli(["catalog", "build", "--sizes", "30,60", "--out-dir", dir]);
+    // Sizes of at least the 55 base endpoints.
+    const old = await runCli(["catalog", "build", "--sizes", "60,80", "--out-dir", dir]);
     expect(old.code).toBe(0);
     expect(warnings(old.err)).toEqual([
       "warning: --sizes is deprecated; use --catalog-sizes",
       "warning: --out-dir is deprecated; use --catalogs",
     ]);
-    expect(existsSync(join(dir, "30.json")) && existsSync(join(dir, "60.json"))).toBe(true);
+    expect(existsSync(join(dir, "60.json")) && existsSync(join(dir, "80.json"))).toBe(true);
     const check = await runCli([
       "catalog",
       "build",
       "--catalog-sizes",
-      "30,60",
+      "60,80",
       "--catalogs",
       dir,
       "--check",

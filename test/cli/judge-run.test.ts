@@ -108,7 +108,6 @@ describe("fabench judge run", () => {
     const forbidden = [
       ...CONDITIONS,
       "catalog_size",
-      "condition",
       metadata.router_id,
       metadata.router_config_sha256,
       metadata.condition_manifest_sha256,
@@ -116,7 +115,17 @@ describe("fabench judge run", () => {
       ...records.map((r) => r.semantic_task_id),
       ...catalogs.flatMap((c) => c.catalog.endpoints.flatMap((e) => [e.route_id, e.function_name])),
     ];
-    const leaks = bodies.flatMap((body) => forbidden.filter((term) => body.includes(term)));
+    // The word "condition" may be a user's own (v4-multi_source_comparison-en-01 asks for "the
+    // H1025 condition" of a steel), so it is sought everywhere but in the query; the rest everywhere.
+    const outsideQuery = (body: string) => {
+      const user = userMessage(body);
+      const query = user.slice("Request:\n".length, user.indexOf("\n\nAnswer:\n"));
+      return body.split(JSON.stringify(query).slice(1, -1)).join("");
+    };
+    const leaks = bodies.flatMap((body) => [
+      ...forbidden.filter((term) => body.includes(term)),
+      ...(outsideQuery(body).includes("condition") ? ["condition"] : []),
+    ]);
     expect(leaks).toEqual([]);
     // What each request holds: the frozen prompt, and the template filled with a query and an answer.
     const queries = new Set(corpus.tasks.map((t) => t.query));

@@ -327,7 +327,11 @@ describe("model agents against fake providers", () => {
       }),
     );
     const out = join(dir, "run.jsonl");
-    const result = await cli([
+    // A FULL request on the 100 catalog sends about 19,300 input tokens ($0.039, $0.043 with its 512
+    // output tokens reserved); an episode costs $0.008 to $0.20 and the 12 about $0.90. $0.25 lets
+    // any first episode finish (at most $0.16 spent before its last request's $0.045 reservation)
+    // and stops the run well before the end.
+    const command = (budget: string) => [
       "run",
       "--agent",
       "openai:gpt-test",
@@ -338,19 +342,32 @@ describe("model agents against fake providers", () => {
       "--prices",
       prices,
       "--budget-usd",
-      "0.05",
+      budget,
       "--max-output-tokens",
       "512",
       "--out",
       out,
       ...SMALL,
       "--json",
-    ]);
-    const summary = JSON.parse(result.out) as { stop_reason: string; spent_usd: number; written: number };
+    ];
+    type Summary = { stop_reason: string | null; spent_usd: number; written: number; skipped: number };
+    const result = await cli(command("0.25"));
+    const summary = JSON.parse(result.out) as Summary;
     expect(result.code).toBe(1);
     expect(summary.stop_reason).toBe("budget_exhausted");
-    expect(summary.spent_usd).toBeLessThanOrEqual(0.05);
+    expect(summary.spent_usd).toBeLessThanOrEqual(0.25);
+    expect(summary.written).toBeGreaterThan(0);
     expect(summary.written).toBeLessThan(12);
+    const first = readFileSync(out, "utf8");
+    expect(read(out)).toHaveLength(summary.written);
+    expect(read(out).every((r) => r.status === "completed")).toBe(true);
+    // The same command with --resume (and room in the budget) runs only what is left.
+    const resumed = await cli([...command("2"), "--resume"]);
+    const rest = JSON.parse(resumed.out) as Summary;
+    expect(resumed.code, resumed.err).toBe(0);
+    expect([rest.skipped, rest.written]).toEqual([summary.written, 12 - summary.written]);
+    expect(readFileSync(out, "utf8").startsWith(first)).toBe(true);
+    expect(read(out)).toHaveLength(12);
     expect(read(out).every((r) => r.status === "completed")).toBe(true);
   });
 

@@ -89,7 +89,7 @@ describe("buildJudgeRequest", () => {
   });
 
   it("blinds the query too, but counts only the answer's replacements", () => {
-    const r = request("Use papers.summarize please", "papers__summarize says 4 under SR-5");
+    const r = request("Use papers_assist.summarize please", "papers_assist__summarize says 4 under SR-5");
     expect(r.user).toBe(
       `Request:\nUse ${TOOL_MARK} please\n\nAnswer:\n${TOOL_MARK} says 4 under ${CONDITION_MARK}`,
     );

@@ -50,45 +50,58 @@ function buffers(): CliIo & { text: () => { out: string; err: string } } {
 describe("exporting the #424 corpus as a discover-call task set", () => {
   it("turns a single-step lookup into one equals constraint and its route as the reference", () => {
     const id = "v4-single_property_value_unit_provenance-en-01";
+    // One required response; the three not required (archive, datasheet, v1) are hard negatives.
+    expect(
+      source(id)
+        .executor_fixture.responses.filter((r) => r.required)
+        .map((r) => r.route_id),
+    ).toEqual(["materials.current"]);
     expect(line(id)).toEqual({
       id,
       prompt: source(id).query,
       discover_query: source(id).query,
-      constraints: [{ id: "material_id", aliases: ["material_id"], value: "MAT-1043-TI", match: "equals" }],
+      constraints: [{ id: "material_id", aliases: ["material_id"], value: "MAT-1104-PE", match: "equals" }],
       reference: {
-        candidates: [{ tool_id: "materials.current", parameters: { material_id: "MAT-1043-TI" } }],
+        candidates: [{ tool_id: "materials.current", parameters: { material_id: "MAT-1104-PE" } }],
       },
     });
   });
 
   it("scores a multi-call task on its first required response only", () => {
-    const id = "v4-transform_or_export_then_status_answer-en-01";
+    const id = "v4-transform_or_export_then_status_answer-en-04";
     const required = source(id).executor_fixture.responses.filter((r) => r.required);
     expect(required.map((r) => r.route_id)).toEqual([
       "materials.retrieve",
       "exports.export",
       "exports.status",
+      "messaging.share",
     ]);
+    // A later step's eq rule (the share's recipient) is not scored.
+    expect(required[3]?.argument_rules["recipient"]).toEqual({ eq: "j.okafor@lab.example.org" });
     expect(line(id)?.constraints).toEqual([
-      { id: "material_id", aliases: ["material_id"], value: "MAT-4012-NI", match: "equals" },
+      { id: "material_id", aliases: ["material_id"], value: "MAT-6402-AL", match: "equals" },
     ]);
     expect(line(id)?.reference).toEqual({
-      candidates: [{ tool_id: "materials.retrieve", parameters: { material_id: "MAT-4012-NI" } }],
+      candidates: [{ tool_id: "materials.retrieve", parameters: { material_id: "MAT-6402-AL" } }],
     });
   });
 
   it("fills a required parameter without a rule as the reference agent does", () => {
-    const id = "v4-transform_or_export_then_status_answer-en-02";
+    const id = "v4-transform_or_export_then_status_answer-ko-03";
+    // runtime.execute requires runtime_id and command; the fixture has a rule for runtime_id only.
+    expect(byRoute.get("runtime.execute")?.parameters.required).toEqual(["runtime_id", "command"]);
+    expect(first(source(id))?.argument_rules).toEqual({ runtime_id: { eq: "RT-6530" } });
     expect(line(id)?.constraints).toEqual([
-      { id: "runtime_id", aliases: ["runtime_id"], value: "RT-GEO-40", match: "equals" },
+      { id: "runtime_id", aliases: ["runtime_id"], value: "RT-6530", match: "equals" },
     ]);
     expect(line(id)?.reference?.candidates).toEqual([
-      { tool_id: "runtime.execute", parameters: { runtime_id: "RT-GEO-40", command: "n/a" } },
+      { tool_id: "runtime.execute", parameters: { runtime_id: "RT-6530", command: "n/a" } },
     ]);
   });
 
   it("leaves out a task whose first call, a search, has no eq rule", () => {
-    const id = "v4-single_property_value_unit_provenance-en-03";
+    const id = "v4-single_property_value_unit_provenance-mixed-01";
+    expect(first(source(id))?.route_id).toBe("materials.search");
     const rules = Object.values(first(source(id))?.argument_rules ?? { none: { eq: "x" } });
     expect(rules.some((rule) => "eq" in rule)).toBe(false);
     expect(line(id)).toBeUndefined();
@@ -99,13 +112,24 @@ describe("exporting the #424 corpus as a discover-call task set", () => {
     });
   });
 
-  it("has the figures the README states: 121 of 144 tasks, 121 constraints, 23 left out", () => {
-    expect(exported.tasks).toHaveLength(121);
-    expect(exported.constraintCount).toBe(121);
-    expect(exported.skipped).toHaveLength(23);
-    expect(new Set(exported.skipped.map((s) => s.route_id))).toEqual(
-      new Set(["materials.search", "papers.search"]),
-    );
+  it("has the export's figures: 99 of 144 tasks, 99 constraints, 45 left out", () => {
+    expect(exported.tasks).toHaveLength(99);
+    expect(exported.constraintCount).toBe(99);
+    expect(exported.skipped).toHaveLength(45);
+    // Each left-out task starts with a search or a list with no argument rule (39), or only a
+    // one_of (3) or an eq_text (3) rule on its location.
+    const perRoute = new Map<string | null, number>();
+    for (const s of exported.skipped) perRoute.set(s.route_id, (perRoute.get(s.route_id) ?? 0) + 1);
+    expect(Object.fromEntries(perRoute)).toEqual({
+      "papers.search": 11,
+      "inventory.list": 9,
+      "sds.search": 7,
+      "materials.search": 6,
+      "standards.search": 4,
+      "instruments.list": 3,
+      "suppliers.search": 3,
+      "samples.search": 2,
+    });
     expect(exported.skipped.every((s) => s.reason === "no_expressible_constraint")).toBe(true);
   });
 
@@ -115,7 +139,7 @@ describe("exporting the #424 corpus as a discover-call task set", () => {
     expect(exportTaskSet(copy, referenceParameters)).toBe(first);
     expect(first).toBe(formatTaskSet(exported.tasks));
     expect(first.endsWith("}\n")).toBe(true);
-    expect(first.split("\n")).toHaveLength(122);
+    expect(first.split("\n")).toHaveLength(100);
   });
 
   it("is a task set the discover-call reader and the published JSON Schema accept", () => {
@@ -213,7 +237,9 @@ describe("discoverCallExport (the command)", () => {
   it("passes --check on the shipped task set, which is a fresh export of the bundled corpus", () => {
     const io = buffers();
     expect(discoverCallExport(options(SHIPPED, true), io)).toBe(0);
-    expect(io.text().out).toMatch(/^tasks\/discover-call\/final-answer-v4\.jsonl is up to date: 121 tasks/);
+    expect(io.text().out).toMatch(
+      /^tasks\/discover-call\/final-answer-v4\.jsonl is up to date: 99 tasks, 99 constraints \(45 of 144 corpus tasks left out — no_expressible_constraint: 45\)/,
+    );
     expect(readFileSync(SHIPPED, "utf8")).toBe(exportTaskSet(tasks, referenceParameters));
   });
 
@@ -226,16 +252,17 @@ describe("discoverCallExport (the command)", () => {
       ok: true,
       written: true,
       corpus_task_count: 144,
-      task_count: 121,
-      constraint_count: 121,
-      skipped_count: 23,
+      task_count: 99,
+      constraint_count: 99,
+      skipped_count: 45,
     });
   });
 
   it("fails --check with exit 1 and a task_set_stale line when the file differs, leaving it untouched", () => {
     const out = join(temp(), "set.jsonl");
     copyFileSync(SHIPPED, out);
-    const stale = readFileSync(out, "utf8").replace('"MAT-1043-TI"', '"MAT-1043-XX"');
+    const stale = readFileSync(out, "utf8").replace('"MAT-1104-PE"', '"MAT-1104-XX"');
+    expect(stale).not.toBe(readFileSync(SHIPPED, "utf8"));
     writeFileSync(out, stale);
     const io = buffers();
     expect(discoverCallExport(options(out, true), io)).toBe(1);

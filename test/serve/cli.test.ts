@@ -61,7 +61,7 @@ describe("fabench serve", () => {
     expect((await post(s.url, null, SEARCH)).status).toBe(401);
     const found = await post(s.url, key ?? "", SEARCH);
     expect(found.status).toBe(200);
-    expect(found.headers.get("x-qveris-catalog-version")).toMatch(/^9c08e054/);
+    expect(found.headers.get("x-qveris-catalog-version")).toMatch(/^87f63e4a/);
     s.interrupt();
     expect(await s.exit).toBe(0);
     expect(s.err()).toMatch(/^POST \/api\/v1\/search 401 [\d.]+ms unauthorized$/m);
@@ -79,7 +79,7 @@ describe("fabench serve", () => {
     const found = await post(s.url, key, SEARCH);
     expect([found.status, found.headers.get("x-qveris-catalog-version")]).toEqual([
       200,
-      expect.stringMatching(/^e487083b/),
+      expect.stringMatching(/^82d8ca59/),
     ]);
     s.interrupt();
     expect(await s.exit).toBe(0);

@@ -47,11 +47,19 @@ describe("POST /search", () => {
     const { status, body } = await discover(context, ONE_STEP.query, "s1", 5);
     expect(status).toBe(200);
     expect(body.results).toHaveLength(5);
-    // The keyword router ranks the archive (a hard negative) first for this query.
-    expect(body.results[0]).toEqual({
-      tool_id: "materials_archive.current",
-      capability: world.endpoints.get("materials_archive.current")?.description,
-    });
+    // The keyword router ranks the current value first for this query, the history second and the
+    // archive (a hard negative) third.
+    const top = [
+      "materials.current",
+      "materials.history",
+      "materials_archive.current",
+      "materials_v1.properties",
+      "standards.limits",
+    ];
+    expect(body.results).toEqual(
+      top.map((id) => ({ tool_id: id, capability: world.endpoints.get(id)?.description })),
+    );
+    expect(body.results[0]?.["capability"]).toMatch(/^Current approved value of a material's properties/);
     expect(body.search_id).toBe("id-1");
   });
 
@@ -174,7 +182,7 @@ describe("POST /tools/execute", () => {
       success: false,
       outcome: "error",
       error_code: "not_found",
-      error_message: "no material matches material_id 'MAT-9999'",
+      error_message: "material 'MAT-9999' is not registered",
     });
   });
 

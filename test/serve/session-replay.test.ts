@@ -119,8 +119,13 @@ describe("SessionReplay", () => {
 
   it("takes independent responses in either order and keeps at most one call per response returned", () => {
     const replay = new SessionReplay(COMPARE_TASK, endpoints);
+    // materials.history requires the property as well; the fixture's rule is on material_id only.
+    expect(world.endpoints.get("materials.history")?.parameters.required).toEqual([
+      "material_id",
+      "property",
+    ]);
     const calls = [
-      ["materials__history", { material_id: "MAT-0007" }],
+      ["materials__history", { material_id: "MAT-0007", property: "yield_strength_rp02" }],
       ["papers__search", { query: "yield" }],
       ["materials__current", { material_id: "MAT-7" }],
     ] as const;

@@ -192,14 +192,25 @@ export function executeAnswer(
   const reply = attempt.observation;
   const failed = attempt.outcome === "error" || reply["status"] === "not_found";
   if (!failed) return { ...head, success: true, outcome: "observation", result: { data: reply } };
-  const error = (reply["error"] ?? {}) as { code?: unknown; message?: unknown };
-  const code = attempt.error_code ?? error.code;
-  const message = reply["message"] ?? error.message;
-  return {
-    ...head,
-    success: false,
-    outcome: "error",
-    error_code: typeof code === "string" ? code : null,
-    error_message: typeof message === "string" ? message : null,
-  };
+  // A refusal carries the executor's code; a not-found is the route's own reply, whose body each
+  // API shapes its own way ({error: {code, message}}, {error: {error: {…}}}, RFC 9457's detail…):
+  // the code is the stable `not_found`, and the message the first one the body holds.
+  const code = attempt.error_code ?? "not_found";
+  const message = firstMessage(reply["message"]) ?? firstMessage(reply["error"]);
+  return { ...head, success: false, outcome: "error", error_code: code, error_message: message };
+}
+
+/** The first `message` (or `detail`, or a plain string) in a reply body, depth first; null when none. */
+function firstMessage(body: unknown, depth = 0): string | null {
+  if (typeof body === "string") return body;
+  if (typeof body !== "object" || body === null || depth > 4) return null;
+  const record = body as Record<string, unknown>;
+  for (const key of ["message", "detail", "title"])
+    if (typeof record[key] === "string") return record[key] as string;
+  for (const value of Object.values(record)) {
+    if (typeof value !== "object" || value === null) continue;
+    const found = firstMessage(value, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
 }

@@ -61,12 +61,25 @@ const S3 = "multi_source_comparison";
 const S4 = "transform_or_export_then_status_answer";
 const S5 = "corrective_expansion_required";
 const S6 = "distractor_or_contradiction_resistance";
-/** A literature task whose melting point is quoted from the paper's sentence (`quote: "137.9"`, °C). */
-const QUOTED = "v4-single_property_value_unit_provenance-de-02";
-/** A distractor task whose forbidden 43.5 kg is the sum of both lots (a derived forbidden fact). */
-const SUMMED = "v4-distractor_or_contradiction_resistance-ko-04";
-/** A history read as a list spread over rows (`/entries`, item `/value`). */
-const LISTED = "v4-multi_source_comparison-en-04";
+/**
+ * The first S1 task (en-01) asks in °F for a heat deflection temperature the record holds in degC
+ * (203.6 degC = 398.48 °F, ±1 °F), row 2 of `properties` in MATDB-PS-1104-R7, with its test record id.
+ */
+const S1_SOURCE = "MATDB-PS-1104-R7";
+/** One fact, a kinematic viscosity asked in mm²/s, the unit the LIMS row holds it in (`mm2/s`). */
+const SAME_UNIT = "v4-single_property_value_unit_provenance-en-02";
+/** A number with no record unit of its own: the as-found error is derived (reading − nominal, Pa). */
+const DERIVED_FIRST = "v4-single_property_value_unit_provenance-ko-04";
+/** A chain of reveals: the material record reveals the artifact, the export (r2) the job id the status (r3) needs. */
+const CHAINED = "v4-transform_or_export_then_status_answer-en-04";
+/** An export whose row count (4501) has no tolerance. */
+const COUNTED = "v4-transform_or_export_then_status_answer-es-01";
+/** A literature task whose digestion temperature is quoted from the paper's methods sentence (`quote: "210"`, °C). */
+const QUOTED = "v4-literature_fact_with_source_attribution-en-03";
+/** A distractor task whose forbidden 4.92 L is the sum of three containers, the expired one among them. */
+const SUMMED = "v4-distractor_or_contradiction_resistance-es-04";
+/** A list read from rows (`/authors`, item `/name`): a paper's registered authors, in order. */
+const LISTED = "v4-literature_fact_with_source_attribution-de-01";
 
 describe("the content checker", () => {
   it("passes the bundled corpus", () => {
@@ -95,13 +108,13 @@ describe("the content checker", () => {
     ],
     [
       ["argument_state_unavailable"],
-      S4,
-      (t) => (t.executor_fixture.responses[1]!.argument_rules = { artifact_id: { state: "artifact_uri" } }),
+      CHAINED,
+      (t) => (t.executor_fixture.responses[1]!.argument_rules["artifact_id"] = { state: "artifact_uri" }),
     ],
     // r1 now waits for the job id r2 reveals, and r2 for the artifact id r1 reveals: no order reaches either.
     [
       ["argument_state_cycle"],
-      S4,
+      CHAINED,
       (t) => (t.executor_fixture.responses[0]!.argument_rules = { material_id: { state: "job_id" } }),
     ],
     [["response_id_duplicate"], S6, (t) => (t.executor_fixture.responses[1]!.id = "r1")],
@@ -116,7 +129,7 @@ describe("the content checker", () => {
     ],
     [
       ["pointer_unresolved"],
-      S4,
+      CHAINED,
       (t) => (t.executor_fixture.responses[0]!.reveals = { artifact_id: "/sources/0/payload/nope" }),
     ],
     [["evidence_source_id_empty"], S1, (t) => t.evidence_payloads.push({ source_id: " ", payload: {} })],
@@ -138,9 +151,10 @@ describe("the content checker", () => {
       S3,
       (t) => (t.required_facts[0]!.source_id = t.required_facts[1]!.source_id),
     ],
-    // The only response that shows the record is no longer required; a required copy shows it under another id.
+    // The only response that shows the record is no longer required; a required copy shows it under
+    // another id. Both facts of the task (the temperature and its test record id) read that record.
     [
-      ["fact_not_in_evidence"],
+      ["fact_not_in_evidence", "fact_not_in_evidence"],
       S1,
       (t) => {
         const [first] = t.executor_fixture.responses;
@@ -154,29 +168,30 @@ describe("the content checker", () => {
       },
     ],
     [["forbidden_fact_source_unknown"], S6, (t) => (t.forbidden_facts[0]!.source_id = "SRC-ELSEWHERE")],
+    // The withdrawn revision read from the revision log, cited as the archive's.
     [
       ["evidence_source_mismatch"],
       S6,
-      (t) => (t.forbidden_facts[1]!.source_id = t.forbidden_facts[2]!.source_id!),
+      (t) => (t.forbidden_facts[1]!.source_id = t.forbidden_facts[3]!.source_id!),
     ],
-    // The superseded 880 MPa made equal to the current 912 MPa: a right answer would read as a contradiction.
+    // The superseded 67.01 ksi made equal to the in-force 65.12 ksi: a right answer would read as a contradiction.
     [
       ["pointer_value_mismatch", "forbidden_fact_matches_required"],
       S6,
-      (t) => (t.forbidden_facts[0]!.value = 912),
+      (t) => (t.forbidden_facts[0]!.value = 65.12),
     ],
     [["tolerance_keys_mismatch"], S1, (t) => (t.numeric_tolerances = {})],
     [["answer_field_unit_not_accepted", "accepted_units_keys_mismatch"], S1, (t) => (t.accepted_units = {})],
-    // The first S1 task asks for a yield strength the record gives in ksi.
+    // A task whose record holds the asked unit, so other units may be accepted (no accepted_units_beyond_request).
     [
       ["answer_field_unit_not_accepted", "accepted_units_missing_canonical"],
-      S1,
-      (t) => (t.accepted_units = { yield_strength: ["MPa"] }),
+      SAME_UNIT,
+      (t) => (t.accepted_units = { kinematic_viscosity: ["m2/s"] }),
     ],
     [
       ["accepted_unit_not_convertible"],
-      S1,
-      (t) => (t.accepted_units = { yield_strength: ["ksi", "kelvin"] }),
+      SAME_UNIT,
+      (t) => (t.accepted_units = { kinematic_viscosity: ["mm2/s", "kelvin"] }),
     ],
     [["mandatory_field_not_required"], S1, (t) => t.mandatory_answer_fields.push("shear_modulus")],
     [["answer_field_missing"], S3, (t) => t.answer_fields.pop()],
@@ -188,7 +203,8 @@ describe("the content checker", () => {
     [["answer_field_duplicate"], S3, (t) => t.answer_fields.push(structuredClone(t.answer_fields[0]!))],
     [["answer_field_kind_mismatch"], S1, (t) => (t.answer_fields[0]!.kind = "identifier")],
     [["answer_field_kind_mismatch"], S4, (t) => (t.answer_fields[0]!.kind = "number")],
-    [["answer_field_unit_not_accepted"], S1, (t) => (t.answer_fields[0]!.unit = "kelvin")],
+    // A derived number has no record unit, so asking for kelvin is only a unit the task does not accept.
+    [["answer_field_unit_not_accepted"], DERIVED_FIRST, (t) => (t.answer_fields[0]!.unit = "kelvin")],
     [["answer_field_unit_not_accepted"], S4, (t) => (t.answer_fields[0]!.unit = "MB")],
     [["corrective_contract_missing"], S5, (t) => (t.corrective_contract = null)],
     [
@@ -213,8 +229,8 @@ describe("the content checker", () => {
   it("reports corrective_miss_not_guaranteed when the first stage could show every required route", () => {
     const report = run(corpus.tasks, { context: { firstStageSize: 4 } });
     expect(new Set(report.errors.map((e) => e.code))).toEqual(new Set(["corrective_miss_not_guaranteed"]));
-    // 16 of the 24 corrective tasks need four routes (the other 8 need five, more than four can show).
-    expect(report.errors).toHaveLength(16);
+    // 22 of the 24 corrective tasks need four routes (the other 2 need five, more than four can show).
+    expect(report.errors).toHaveLength(22);
   });
 
   it("reports prior_query_overlap against an earlier surface", () => {
@@ -264,7 +280,7 @@ describe("corpus check on evidence pointers (#26 item 2)", () => {
   };
 
   it("catches a broken pointer: pointer_unresolved, naming the fact and the pointer", () => {
-    const errors = only(S1, (t) => (pointerOf(t).pointer = "/measurements/7/value"));
+    const errors = only(S1, (t) => (pointerOf(t).pointer = "/properties/7/value"));
     expect(errors).toEqual([
       {
         code: "pointer_unresolved",
@@ -272,7 +288,7 @@ describe("corpus check on evidence pointers (#26 item 2)", () => {
         location: "index 0",
         line: 1,
         message:
-          "required_facts[0] (yield_strength): pointer /measurements/7/value does not resolve in MATDB-TR-10417's payload",
+          "required_facts[0] (heat_deflection_temperature): pointer /properties/7/value does not resolve in MATDB-PS-1104-R7's payload",
       },
     ]);
   });
@@ -281,7 +297,7 @@ describe("corpus check on evidence pointers (#26 item 2)", () => {
     expect(only(S1, (t) => (pointerOf(t).unit_pointer = "/units")).map((e) => [e.code, e.message])).toEqual([
       [
         "pointer_unresolved",
-        "required_facts[0] (yield_strength): unit_pointer /units does not resolve in MATDB-TR-10417's payload",
+        "required_facts[0] (heat_deflection_temperature): unit_pointer /units does not resolve in MATDB-PS-1104-R7's payload",
       ],
     ]);
     const errors = only(
@@ -291,88 +307,79 @@ describe("corpus check on evidence pointers (#26 item 2)", () => {
     expect(errors.map((e) => [e.code, e.message])).toEqual([
       [
         "evidence_source_mismatch",
-        "forbidden_facts[1] (yield_strength) cites ARCH2019-MATDB-TR-60114 but its evidence reads NOWHERE",
+        "forbidden_facts[1] (compressive_yield_strength) cites MATDB-REVLOG-4107-CYS but its evidence reads NOWHERE",
       ],
       [
         "pointer_unresolved",
-        "forbidden_facts[1] (yield_strength): source NOWHERE is not in the task's observations",
+        "forbidden_facts[1] (compressive_yield_strength): source NOWHERE is not in the task's observations",
       ],
     ]);
   });
 
   it("catches a wrong value: the record changed, or the gold changed", () => {
     const record = only(S1, (t) =>
-      editPayload(
-        t,
-        "MATDB-TR-10417",
-        (p) => ((p["measurements"] as Array<{ value: number }>)[0]!.value = 131.5),
-      ),
+      editPayload(t, S1_SOURCE, (p) => ((p["properties"] as Array<{ value: number }>)[2]!.value = 190)),
     );
+    // 190 degC = 190 × 9/5 + 32 = 374 °F, not 398.48 °F.
     expect(record.map((e) => [e.code, e.message])).toEqual([
       [
         "pointer_value_mismatch",
-        "required_facts[0] (yield_strength): MATDB-TR-10417/measurements/0/value holds 131.5 ksi, not the gold 128.4 ksi",
+        "required_facts[0] (heat_deflection_temperature): MATDB-PS-1104-R7/properties/2/value holds 190 degC = 374 degF, not the gold 398.48 degF",
       ],
     ]);
-    // Within tolerance (0.5 % of 128.4 ksi) still passes.
+    // Within tolerance (±1 °F): 203.9 degC = 399.02 °F still passes.
     expect(
       run(
         mutated(S1, (t) =>
-          editPayload(
-            t,
-            "MATDB-TR-10417",
-            (p) => ((p["measurements"] as Array<{ value: number }>)[0]!.value = 128.9),
-          ),
+          editPayload(t, S1_SOURCE, (p) => ((p["properties"] as Array<{ value: number }>)[2]!.value = 203.9)),
         ),
       ).ok,
     ).toBe(true);
-    const gold = only(S4, (t) => (t.required_facts[2]!.value = 184321));
+    // The export's 4501 rows, no tolerance: one row more is caught.
+    const gold = only(COUNTED, (t) => (t.required_facts[2]!.value = 4502));
     expect(gold.map((e) => e.code)).toEqual(["pointer_value_mismatch"]);
   });
 
   it("converts the record's unit to the fact's before comparing", () => {
-    // 128.4 ksi = 885.3 MPa: the record rewritten in MPa still holds the gold value.
+    // 203.6 degC = 476.75 K: the record rewritten in kelvin still holds the gold 398.48 °F.
     const converted = mutated(S1, (t) =>
-      editPayload(t, "MATDB-TR-10417", (p) => {
-        const row = (p["measurements"] as Array<{ value: number; unit: string }>)[0]!;
-        row.value = 885.3;
-        row.unit = "MPa";
+      editPayload(t, S1_SOURCE, (p) => {
+        const row = (p["properties"] as Array<{ value: number; unit: string }>)[2]!;
+        row.value = 476.75;
+        row.unit = "K";
       }),
     );
     expect(run(converted).errors).toEqual([]);
     // A unit of another dimension cannot hold it.
     const errors = only(S1, (t) =>
-      editPayload(
-        t,
-        "MATDB-TR-10417",
-        (p) => ((p["measurements"] as Array<{ unit: string }>)[0]!.unit = "kg"),
-      ),
+      editPayload(t, S1_SOURCE, (p) => ((p["properties"] as Array<{ unit: string }>)[2]!.unit = "kg")),
     );
     expect(errors.map((e) => e.message)).toEqual([
-      "required_facts[0] (yield_strength): MATDB-TR-10417/measurements/0/value is in kg, which does not convert to ksi",
+      "required_facts[0] (heat_deflection_temperature): MATDB-PS-1104-R7/properties/2/value is in kg, which does not convert to degF",
     ]);
   });
 
   it("checks a quote: it must occur in the text at the pointer and be the gold value", () => {
-    const moved = only(QUOTED, (t) => (pointerOf(t).quote = "139.7"));
+    // The methods sentence says "210 °C"; "201" occurs nowhere in it.
+    const moved = only(QUOTED, (t) => (pointerOf(t).quote = "201"));
     expect(moved.map((e) => e.code)).toEqual(["pointer_value_mismatch"]);
     expect(moved[0]!.message).toContain(
-      'the quote "139.7" does not occur in the text at P-2020-1015/finding',
+      'the quote "201" does not occur in the text at LIX-FT-2325-v1/paragraphs/1/text',
     );
     const text = only(
       S4,
       (t) =>
-        (t.required_facts[1]!.evidence = { source_id: "EXPJOB-40103", pointer: "/state", quote: "succeed" }),
+        (t.required_facts[1]!.evidence = { source_id: "RTJOB-6119", pointer: "/state", quote: "succeed" }),
     );
     expect(text.map((e) => e.message)).toEqual([
-      'required_facts[1] (job_state): the quote "succeed" is not the gold "succeeded"',
+      'required_facts[1] (final_state): the quote "succeed" is not the gold "succeeded"',
     ]);
   });
 
   it("checks a list spread over rows item by item", () => {
-    const errors = only(LISTED, (t) => ((t.required_facts[1]!.value as number[])[2] = 142.9));
+    const errors = only(LISTED, (t) => ((t.required_facts[0]!.value as string[])[2] = "Nakamura, Rei"));
     expect(errors.map((e) => e.message)).toEqual([
-      "required_facts[1] (glass_transition_series): item 2 at MATDB-HIST-30448/entries is 142.6, not the gold 142.9",
+      'required_facts[0] (registered_authors): item 2 at XREF-2795/authors is "Nakamura, Ren", not the gold "Nakamura, Rei"',
     ]);
   });
 
@@ -380,8 +387,8 @@ describe("corpus check on evidence pointers (#26 item 2)", () => {
     const facts = only(S1, (t) =>
       editPayload(
         t,
-        "MATDB-TR-10417",
-        (p) => (p["facts"] = { yield_strength: { value: 128.4, unit: "ksi" } }),
+        S1_SOURCE,
+        (p) => (p["facts"] = { heat_deflection_temperature: { value: 203.6, unit: "degC" } }),
       ),
     );
     expect(facts.map((e) => [e.code, e.message])).toEqual([
@@ -391,73 +398,82 @@ describe("corpus check on evidence pointers (#26 item 2)", () => {
       ],
       [
         "answer_slot_in_evidence",
-        "response r1's observation hands over an answer slot at /sources/0/payload/facts/yield_strength",
+        "response r1's observation hands over an answer slot at /sources/0/payload/facts/heat_deflection_temperature",
       ],
     ]);
+    // On the hard negative's record (the archive's revisions, r2).
     const keyed = only(S6, (t) =>
       editPayload(
         t,
-        "EUREP-MATDB-TR-60114",
-        (p) => (p["summary"] = { yield_strength: { value: 885, unit: "MPa" } }),
+        "MATDB-ARCHIVE-4107-CYS",
+        (p) => (p["summary"] = { compressive_yield_strength: { value: 462, unit: "MPa" } }),
       ),
     );
     expect(keyed.map((e) => [e.code, e.message])).toEqual([
       [
         "answer_slot_in_evidence",
-        "response r5's observation hands over an answer slot at /sources/0/payload/summary/yield_strength",
+        "response r2's observation hands over an answer slot at /sources/0/payload/summary/compressive_yield_strength",
       ],
     ]);
     // A member named by a form key that holds a plain value is a record's own field, not a slot.
     expect(
       run(
         mutated(S6, (t) =>
-          editPayload(t, "EUREP-MATDB-TR-60114", (p) => (p["yield_strength"] = "see measurements")),
+          editPayload(
+            t,
+            "MATDB-ARCHIVE-4107-CYS",
+            (p) => (p["compressive_yield_strength"] = "see revisions"),
+          ),
         ),
       ).ok,
     ).toBe(true);
   });
 
-  it("recomputes a derived fact: the bundled sum of both lots, and a difference added by hand", () => {
-    // 18.5 kg + 25.0 kg = 43.5 kg; any other value is caught.
-    const sum = only(SUMMED, (t) => (t.forbidden_facts[1]!.value = 44));
-    expect(sum.map((e) => [e.code, e.message])).toEqual([
-      [
-        "pointer_value_mismatch",
-        "forbidden_facts[1] (released_powder_quantity): the sum of INV-SNAP-60814/items/0/quantity, INV-SNAP-60814/items/1/quantity is 43.5 kg, not the gold 44",
-      ],
-    ]);
-    // The multi-source task's current 862 MPa and previous 893 MPa: a change of −31 MPa (−0.031 GPa).
-    const withChange = (value: number) =>
+  it("recomputes a derived fact: a bundled sum of containers, and a difference added by hand", () => {
+    // 1900 mL + 2380 mL + 640 mL = 4920 mL = 4.92 L (the expired container counted); any other value is caught.
+    const sum = only(SUMMED, (t) => (t.forbidden_facts[0]!.value = 5));
+    expect(sum.map((e) => e.code)).toEqual(["pointer_value_mismatch"]);
+    const said =
+      /^forbidden_facts\[0\] \(usable_hplc_ipa\): the sum of (.+) is (\S+) L, not the gold 5$/.exec(
+        sum[0]!.message,
+      );
+    expect(said?.[1]).toBe(
+      "STOCK-FL4810-20260319/items/0/quantity, STOCK-FL4810-20260319/items/1/quantity, STOCK-FL4810-20260319/items/3/quantity",
+    );
+    // The sum is taken in litres, so it prints with float noise (4.919999999999999).
+    expect(Number(said?.[2])).toBeCloseTo(4.92, 9);
+    // The multi-source task's approved 1112 MPa and the standard's minimum 1070 MPa: a margin of 42 MPa (0.042 GPa).
+    const withMargin = (value: number) =>
       mutated(S3, (t) => {
-        const [current, previous] = t.required_facts as [
+        const [approved, minimum] = t.required_facts as [
           (typeof t.required_facts)[0],
           (typeof t.required_facts)[0],
         ];
         t.required_facts.push({
-          key: "yield_strength_change",
+          key: "tensile_margin_gpa",
           value,
           unit: "GPa",
-          source_id: current.source_id,
+          source_id: approved.source_id,
           evidence: {
             derived: "difference",
-            inputs: [current.evidence as EvidencePointer, previous.evidence as EvidencePointer],
+            inputs: [approved.evidence as EvidencePointer, minimum.evidence as EvidencePointer],
           },
         });
         t.answer_fields.push({
-          key: "yield_strength_change",
+          key: "tensile_margin_gpa",
           kind: "number",
-          description: "change",
+          description: "margin",
           unit: "GPa",
         });
-        t.numeric_tolerances["yield_strength_change"] = { absolute: 0.0005 };
-        t.accepted_units["yield_strength_change"] = ["GPa", "MPa"];
+        t.numeric_tolerances["tensile_margin_gpa"] = { absolute: 0.0005 };
+        t.accepted_units["tensile_margin_gpa"] = ["GPa", "MPa"];
       });
-    expect(run(withChange(-0.031)).errors).toEqual([]);
-    const wrong = run(withChange(0.031)).errors;
+    expect(run(withMargin(0.042)).errors).toEqual([]);
+    const wrong = run(withMargin(-0.042)).errors;
     expect(wrong.map((e) => [e.code, e.message])).toEqual([
       [
         "pointer_value_mismatch",
-        "required_facts[2] (yield_strength_change): the difference of MATDB-TR-30114/measurements/0/value, MATDB-HIST-30115/entries/0/value is -0.031 GPa, not the gold 0.031",
+        "required_facts[4] (tensile_margin_gpa): the difference of MATDB-PROP-3112/properties/0/value, STD-LIM-3114/limits/1/min is 0.042 GPa, not the gold -0.042",
       ],
     ]);
   });

@@ -46,15 +46,16 @@ describe("fabench corpus check", () => {
     const report = JSON.parse(run.out) as Record<string, unknown>;
     expect(Object.keys(report)).toEqual(["ok", "task_count", "tasks_sha256", "field_name_share", "errors"]);
     expect(report).toMatchObject({ ok: true, task_count: 144, errors: [] });
-    // How many required facts sit in a field named as their form key (#26): 94 of 273.
-    expect(report["field_name_share"]).toEqual({ required_facts: 273, named_as_form_key: 94, share: 0.3443 });
+    // How many required facts sit in a field named as their form key (#26): 1 of 359 (corrective-en-01's
+    // error code, read from a log line's `error_code`); 1 / 359 = 0.00279.
+    expect(report["field_name_share"]).toEqual({ required_facts: 359, named_as_form_key: 1, share: 0.0028 });
   });
 
   it("prints the field-name share after the verdict", async () => {
     const run = await runCli(["corpus", "check", CORPUS_PATH]);
     expect(run.code).toBe(0);
     expect(run.out).toContain(
-      "field names: 94 of 273 required facts sit in a record field named as their form key (share 0.3443)",
+      "field names: 1 of 359 required facts sit in a record field named as their form key (share 0.0028)",
     );
   });
 
@@ -99,10 +100,15 @@ describe("fabench corpus check", () => {
     const second = text
       .split("\n")
       .findIndex((l) => l.includes('"v4-single_property_value_unit_provenance-en-02"'));
-    expect(run.err.split("\n").slice(0, 2)).toEqual([
-      `${tasks}:2: pointer_value_mismatch: v4-single_property_value_unit_provenance-en-01: required_facts[0] (yield_strength): MATDB-TR-10417/measurements/0/value holds 128.4 ksi, not the gold 1 ksi (index 0)`,
+    const [first, next] = run.err.split("\n");
+    // The record holds 203.6 degC, which the checker converts to the form's °F (203.6 × 9/5 + 32 = 398.48).
+    const prefix = `${tasks}:2: pointer_value_mismatch: v4-single_property_value_unit_provenance-en-01: required_facts[0] (heat_deflection_temperature): MATDB-PS-1104-R7/properties/2/value holds 203.6 degC = `;
+    const suffix = " degF, not the gold 1 degF (index 0)";
+    expect(first?.startsWith(prefix) && first.endsWith(suffix), first).toBe(true);
+    expect(Number(first!.slice(prefix.length, -suffix.length))).toBeCloseTo(398.48, 9);
+    expect(next).toBe(
       `${tasks}:${second}: pointer_unresolved: v4-single_property_value_unit_provenance-en-02: required_facts[0] (${broken.key}): pointer /measurements/9/value does not resolve in ${broken.source_id}'s payload (index 1)`,
-    ]);
+    );
   });
 
   it("reports prior-query overlap with --forbidden-corpus", async () => {

@@ -112,7 +112,9 @@ describe("the unit table", () => {
   });
 
   it("lets a label it does not hold stand for itself, up to spelling", () => {
-    expect(resolveUnit("N/mm²")).toEqual({ canonical: "N/mm^2", mathjs: "N/mm^2", known: false });
+    expect(resolveUnit("N/mm2")).toEqual({ canonical: "N/mm²", mathjs: "N/mm^2", known: true });
+    // A label the table does not hold is its own unit, spelled out.
+    expect(resolveUnit("kN/mm²")).toEqual({ canonical: "kN/mm^2", mathjs: "kN/mm^2", known: false });
     expect(sameUnit("N/mm²", "N / mm2")).toBe(true);
     expect(sameUnit("N/mm²", "MPa")).toBe(false);
   });

@@ -90,6 +90,8 @@ describe("no path a user types ends in exit 70", () => {
       "corpus validate": ["corpus", "validate", "tasks/final-answer-corpus.json"],
       "corpus generate": ["corpus", "generate", "--check"],
       "corpus check": ["corpus", "check", "tasks/final-answer-corpus.json"],
+      // Every file is read before the probes run, so a bad path ends it at once.
+      "corpus sensitivity": ["corpus", "sensitivity"],
       "catalog build": ["catalog", "build", "--check"],
       "envelope schema": ["envelope", "schema"],
       "envelope score": [

@@ -25,9 +25,15 @@ export default defineConfig({
           include: ["test/**/*.test.ts"],
           exclude: [...configDefaults.exclude, SLOW],
           maxWorkers: 2,
+          // Projects with different worker counts must run in groups of their own: the fast tier
+          // first, then the slow one (whose long, CPU-bound runs keep vitest's default of one).
+          sequence: { groupOrder: 0 },
         },
       },
-      { extends: true, test: { name: "slow", include: [SLOW], testTimeout: 900_000 } },
+      {
+        extends: true,
+        test: { name: "slow", include: [SLOW], testTimeout: 900_000, sequence: { groupOrder: 1 } },
+      },
     ],
   },
 });

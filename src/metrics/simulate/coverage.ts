@@ -9,7 +9,7 @@
  * translation-equivariant — the replicates, the estimate and the widened replicates move with the
  * data, and the stratified SEs, the bootstrap-t statistics and the skewness do not move — so the
  * interval of the shifted dataset is the interval of the dataset shifted by the same constant
- * (up to rounding; test/metrics/simulate.test.ts checks it). One bootstrap per dataset serves all
+ * (up to rounding; test/metrics/simulate.slow.test.ts checks it). One bootstrap per dataset serves all
  * three truths. A binary scenario is re-centred through its loss and gain rates (truth.ts), which
  * changes its outcomes, so each target truth gets datasets of its own.
  */

@@ -3,7 +3,8 @@ import { configDefaults, defineConfig } from "vitest/config";
 /**
  * Two tiers, every check kept. `npm test` runs the fast tier (every `*.test.ts` that is not slow);
  * `npm run test:slow` the slow one (`*.slow.test.ts`: full-size Monte Carlo runs, the path sweep,
- * the packed package, the soak, the browser, the reference harness and the kill -9 suites);
+ * the packed package, the soak, the browser, the reference harness, the kill -9 suites, and the
+ * files that start many child processes or fault-injecting servers);
  * `npm run test:all` both, which is what CI runs. A test is slow because of what it does (a
  * simulation at full size, many child processes), never because of the machine it runs on.
  */

@@ -31,7 +31,7 @@ function stage(path: string): string {
     : parts.slice(0, 2).join("/");
 }
 
-/** What each stage must never import (downstream stages may not reach upstream ones). */
+/** What each stage must never import (downstream stages may not reach upstream ones; only the commands load the world). */
 const FORBIDDEN: Record<string, readonly string[]> = {
   "src/core": [
     "src/authoring",
@@ -43,6 +43,7 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/gates",
     "src/report",
     "src/commands",
+    "src/world",
     "src/cli",
   ],
   "src/providers": [
@@ -54,6 +55,7 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/gates",
     "src/report",
     "src/commands",
+    "src/world",
     "src/cli",
   ],
   "src/envelope": [
@@ -64,6 +66,7 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/gates",
     "src/report",
     "src/commands",
+    "src/world",
     "src/cli",
   ],
   "src/metrics": [
@@ -73,6 +76,7 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/gates",
     "src/report",
     "src/commands",
+    "src/world",
     "src/cli",
   ],
   // The gate never reads the judge (#19): a judgment cannot move a verdict, not even by accident.
@@ -83,11 +87,20 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/report",
     "src/judge",
     "src/commands",
+    "src/world",
     "src/cli",
   ],
-  "src/summary": ["src/providers", "src/report", "src/judge", "src/commands", "src/cli"],
-  "src/report": ["src/conditions", "src/providers", "src/commands", "src/cli"],
-  "src/conditions": ["src/metrics", "src/summary", "src/gates", "src/report", "src/commands", "src/cli"],
+  "src/summary": ["src/providers", "src/report", "src/judge", "src/commands", "src/world", "src/cli"],
+  "src/report": ["src/conditions", "src/providers", "src/commands", "src/world", "src/cli"],
+  "src/conditions": [
+    "src/metrics",
+    "src/summary",
+    "src/gates",
+    "src/report",
+    "src/commands",
+    "src/world",
+    "src/cli",
+  ],
   "src/commands": ["src/cli"],
   // A second instrument: it may use the core and model providers, and reads no #424 stage.
   "src/discover-call": [
@@ -99,10 +112,34 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/gates",
     "src/report",
     "src/commands",
+    "src/world",
+    "src/cli",
+  ],
+  // The loader of the frozen world reads the files the pure stages define; it scores, renders and
+  // calls nothing, and only the commands use it.
+  "src/world": [
+    "src/providers",
+    "src/envelope",
+    "src/metrics",
+    "src/summary",
+    "src/report",
+    "src/judge",
+    "src/discover-call",
+    "src/sensitivity",
+    "src/serve",
+    "src/commands",
     "src/cli",
   ],
   // The secondary judge reads runs, tasks and the protocol; it has no business with verdicts or pages.
-  "src/judge": ["src/gates", "src/report", "src/discover-call", "src/serve", "src/commands", "src/cli"],
+  "src/judge": [
+    "src/gates",
+    "src/report",
+    "src/discover-call",
+    "src/serve",
+    "src/commands",
+    "src/world",
+    "src/cli",
+  ],
   // Probe sensitivity runs agents and scores them; it has no business with statistics, verdicts,
   // pages, model providers or the other instruments.
   "src/sensitivity": [
@@ -114,6 +151,7 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/discover-call",
     "src/serve",
     "src/commands",
+    "src/world",
     "src/cli",
   ],
   // The API server answers from the frozen world (catalog, router, replay executor, task type) and
@@ -127,6 +165,7 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/providers",
     "src/discover-call",
     "src/commands",
+    "src/world",
     "src/cli",
   ],
 };
@@ -160,7 +199,8 @@ describe("the source tree", () => {
     const visit = (file: string, stack: string[]) => {
       state.set(file, "open");
       for (const next of graph.get(file) ?? []) {
-        if (state.get(next) === "open") cycles.push([...stack.slice(stack.indexOf(next)), file, next].join(" -> "));
+        if (state.get(next) === "open")
+          cycles.push([...stack.slice(stack.indexOf(next)), file, next].join(" -> "));
         else if (!state.has(next)) visit(next, [...stack, file]);
       }
       state.set(file, "done");

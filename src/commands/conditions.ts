@@ -17,19 +17,27 @@ import {
   FabenchError,
   formatJsonFile,
   inputError,
+  jsonFilesIn,
   loadUnitConverter,
   type Problem,
+  readTextFile,
   writeFileAtomic,
 } from "../core/index.ts";
-import { load, loadCheckedCorpus, type BenchmarkInputs, type LoadedBenchmark } from "./benchmark.ts";
 import { systemPromptPath } from "./run-setup.ts";
-import { jsonFilesIn, loadConditionManifest, loadPlan, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { rewriteAdvice } from "./advice.ts";
 import { progressReporter } from "./progress.ts";
 import { existsSync } from "node:fs";
+import {
+  loadBenchmark,
+  loadCheckedCorpus,
+  type BenchmarkPaths,
+  type Benchmark,
+  loadConditionManifest,
+  loadPlan,
+} from "../world/index.ts";
 
-export interface FreezeOptions extends Omit<BenchmarkInputs, "forbiddenCorpus"> {
+export interface FreezeOptions extends Omit<BenchmarkPaths, "forbiddenCorpus"> {
   readonly corpus: string;
   readonly router: string;
   readonly routerArgs: readonly string[];
@@ -47,7 +55,7 @@ export async function conditionsFreeze(options: FreezeOptions, io: CliIo): Promi
       inputs: [options.protocol, options.plan, options.corpus, ...jsonFilesIn(options.catalogs)],
       regenerates: "manifests/condition-manifest.json",
     });
-  const loaded = load({ ...options, forbiddenCorpus: [] });
+  const loaded = loadBenchmark({ ...options, forbiddenCorpus: [] });
   const corpus = await loadCheckedCorpus(loaded, options.corpus);
   const router = createRouter(options.router, {
     args: options.routerArgs,
@@ -107,7 +115,7 @@ export async function conditionsFreeze(options: FreezeOptions, io: CliIo): Promi
  * `max_turns`. A manifest is never frozen under a budget that makes a condition fail by construction.
  */
 async function checkTurnBudget(
-  loaded: LoadedBenchmark,
+  loaded: Benchmark,
   tasks: readonly Task[],
   manifest: ConditionManifest,
   protocolPath: string,

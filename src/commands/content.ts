@@ -11,17 +11,19 @@ import {
   FabenchError,
   formatJsonFile,
   inputError,
+  jsonFilesIn,
+  loadWithSchema,
+  readTextFile,
   toolRevision,
   usageError,
   writeFileAtomic,
 } from "../core/index.ts";
-import { load, runCheck, type BenchmarkInputs } from "./benchmark.ts";
-import { jsonFilesIn, loadWithSchema, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { rewriteAdvice } from "./advice.ts";
 import { exitFor, jsonErrors, printProblems } from "./problems.ts";
+import { loadBenchmark, runCheck, type BenchmarkPaths } from "../world/index.ts";
 
-export interface CorpusGenerateOptions extends BenchmarkInputs {
+export interface CorpusGenerateOptions extends BenchmarkPaths {
   readonly out: string;
   /** Folder of the hand-authored task files, one `<stratum>.json` per stratum of the protocol. */
   readonly authored: string;
@@ -30,13 +32,13 @@ export interface CorpusGenerateOptions extends BenchmarkInputs {
   readonly json: boolean;
 }
 
-export interface CorpusCheckOptions extends BenchmarkInputs {
+export interface CorpusCheckOptions extends BenchmarkPaths {
   readonly corpus: string;
   readonly json: boolean;
 }
 
 export async function corpusCheck(options: CorpusCheckOptions, io: CliIo): Promise<number> {
-  const loaded = load(options);
+  const loaded = loadBenchmark(options);
   const report = await runCheck(loaded, readTextFile(options.corpus, "corpus").text, options.corpus);
   if (options.json)
     printJson(io, {
@@ -72,7 +74,7 @@ export async function corpusGenerate(options: CorpusGenerateOptions, io: CliIo):
       ],
       regenerates: "tasks/final-answer-corpus.json",
     });
-  const loaded = load(options);
+  const loaded = loadBenchmark(options);
   const authored = readAuthored(options.authored, loaded.protocol.answer_task_strata);
   const existing = existsSync(options.out) ? readTextFile(options.out, "corpus") : null;
   const sourceRevision = options.check

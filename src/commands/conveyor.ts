@@ -6,6 +6,7 @@ import {
   canonicalSha256,
   FabenchError,
   isInsideFolder,
+  loadWithSchema,
   readBytes,
   sha256Hex,
   usageError,
@@ -22,8 +23,8 @@ import {
   type Evidence,
   type PrerequisiteStatus,
 } from "../gates/index.ts";
-import { loadProtocol, loadWithSchema } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
+import { loadProtocol } from "../world/index.ts";
 
 export function loadConveyor(path: string): Conveyor {
   return loadWithSchema(path, "conveyor", conveyorSchema, "invalid_conveyor", CONVEYOR_FORMAT);

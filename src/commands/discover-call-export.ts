@@ -5,27 +5,19 @@
  * so the export and the final-answer benchmark agree on what satisfies a response's rules.
  */
 import { existsSync } from "node:fs";
-import {
-  CORPUS_FORMAT,
-  corpusHeaderSchema,
-  parseCorpusText,
-  type Task,
-  taskSchema,
-} from "../authoring/index.ts";
+import { type Task } from "../authoring/index.ts";
 import { referenceArguments } from "../conditions/agents/index.ts";
 import type { Endpoint } from "../conditions/catalog/index.ts";
 import { renderTool } from "../conditions/execution/index.ts";
 import {
   bundledPath,
   checkOutput,
-  formatOf,
   formatProblem,
   inputError,
-  issuePath,
-  type Problem,
+  jsonFilesIn,
+  readTextFile,
   sha256Hex,
   writeFileAtomic,
-  wrongKind,
 } from "../core/index.ts";
 import {
   exportTasks,
@@ -34,9 +26,9 @@ import {
   parseTaskSet,
   type SkippedTask,
 } from "../discover-call/index.ts";
-import { jsonFilesIn, loadCatalogs, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { rewriteAdvice } from "./advice.ts";
+import { loadFrozenCorpus } from "../world/index.ts";
 
 export interface DiscoverCallExportOptions {
   /** A frozen corpus (`fabench-corpus/v1`); it names the catalogs its routes come from. */
@@ -55,7 +47,9 @@ export function discoverCallExport(options: DiscoverCallExportOptions, io: CliIo
       inputs: [options.corpus, ...jsonFilesIn(catalogs)],
       regenerates: "tasks/discover-call/final-answer-v4.jsonl",
     });
-  const { tasks, endpoints } = loadCorpus(options.corpus, catalogs);
+  const { tasks, catalogs: named } = loadFrozenCorpus(options.corpus, catalogs);
+  // The smallest catalog the corpus names: every larger one nests it.
+  const endpoints = new Map((named[0]?.catalog.endpoints ?? []).map((e) => [e.route_id, e]));
   const exported = exportTasks(tasks, referenceParameters(endpoints, options.corpus));
   const text = formatTaskSet(exported.tasks);
   // Never write what the task-set reader would refuse (an export with no task at all, say).
@@ -99,55 +93,6 @@ function skippedText(total: number, skipped: readonly SkippedTask[]): string {
   for (const s of skipped) reasons.set(s.reason, (reasons.get(s.reason) ?? 0) + 1);
   const counts = [...reasons].map(([reason, count]) => `${reason}: ${count}`).join(", ");
   return `${skipped.length} of ${total} corpus tasks left out — ${counts}`;
-}
-
-/** The corpus's tasks and the endpoints of the smallest catalog it names (all nest in it). */
-function loadCorpus(path: string, catalogsDir: string): { tasks: Task[]; endpoints: Map<string, Endpoint> } {
-  const { document, rows } = parseCorpusText(readTextFile(path, "corpus").text, path);
-  const header = corpusHeaderSchema.safeParse(document);
-  if (!header.success)
-    throw (
-      wrongKind(path, formatOf(document), CORPUS_FORMAT, "corpus") ??
-      inputError(
-        "corpus",
-        "not_a_frozen_corpus",
-        `the export reads a frozen corpus (${CORPUS_FORMAT}), which names its catalogs; make one with \`fabench corpus generate\``,
-        { file: path },
-      )
-    );
-  const problems: Problem[] = [];
-  const tasks = rows.flatMap((row) => {
-    const parsed = taskSchema.safeParse(row.value);
-    if (parsed.success) return [parsed.data];
-    for (const issue of parsed.error.issues)
-      problems.push({
-        code: "invalid_task",
-        file: path,
-        line: row.line,
-        message: `${issuePath(issue.path)}: ${issue.message}`,
-      });
-    return [];
-  });
-  if (problems.length > 0)
-    throw inputError("corpus", "invalid_task", problems[0]?.message ?? "", { file: path, problems });
-  const named = header.data.catalogs;
-  const loaded = loadCatalogs(
-    catalogsDir,
-    named.map((c) => c.size),
-  );
-  for (const catalog of loaded) {
-    const expected = named.find((c) => c.size === catalog.size)?.sha256;
-    if (catalog.catalog.sha256 !== expected)
-      throw inputError(
-        "catalog",
-        "catalog_mismatch",
-        `the corpus was built on catalog ${catalog.size} ${expected?.slice(0, 12)}…, not this one (${catalog.catalog.sha256.slice(0, 12)}…)`,
-        { file: catalog.file },
-      );
-  }
-  const smallest = [...loaded].sort((a, b) => a.size - b.size)[0];
-  const endpoints = new Map((smallest?.catalog.endpoints ?? []).map((e) => [e.route_id, e]));
-  return { tasks, endpoints };
 }
 
 /**

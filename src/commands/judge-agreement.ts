@@ -14,8 +14,8 @@ import {
   type JudgmentComparison,
   type JudgmentsFile,
 } from "../judge/index.ts";
-import { loadProtocol } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
+import { loadProtocol } from "../world/index.ts";
 
 export interface JudgeAgreementOptions {
   /** Exactly two judgments files. */

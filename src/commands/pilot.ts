@@ -19,22 +19,23 @@ import {
 import {
   canonicalSha256,
   checkOutput,
-  formatOf,
-  parseJsonText,
-  wrongKind,
-  makeFolders,
   formatJsonFile,
+  formatOf,
+  loadWithSchema,
+  makeFolders,
+  parseJsonText,
+  readTextFile,
   sha256Hex,
   usageError,
   writeFileAtomic,
+  wrongKind,
 } from "../core/index.ts";
 import type { Conveyor } from "../gates/index.ts";
 import { conditionsFreeze } from "./conditions.ts";
 import { corpusGenerate } from "./content.ts";
-import { loadProtocol, loadWithSchema, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { planGenerate } from "./plan.ts";
-import { loadConveyor } from "./conveyor.ts";
+import { loadProtocol, loadConveyor } from "../world/index.ts";
 
 export interface PilotInitOptions {
   readonly dir: string;

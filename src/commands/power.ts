@@ -14,11 +14,12 @@ import {
   type PilotEpisode,
   type PowerReport,
 } from "../metrics/index.ts";
-import { loadProtocol, readSummary } from "./inputs.ts";
+import { readSummary } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { progressReporter } from "./progress.ts";
 import { scoreRunFiles } from "./score.ts";
 import { requireMargin } from "./simulate.ts";
+import { loadProtocol } from "../world/index.ts";
 
 export interface PowerCommandOptions {
   /** The pilot: run files (rescored here) or a summary, exactly one of the two. */

@@ -4,9 +4,10 @@ import { episodeKey } from "../conditions/runner/index.ts";
 import { checkOutput, inputError, sha256Hex, writeFileAtomic } from "../core/index.ts";
 import type { Summary } from "../summary/index.ts";
 import { renderHtml, renderMarkdown } from "../report/index.ts";
-import { loadSummaryProtocol, readCoverageStudy, readSummary } from "./inputs.ts";
+import { readCoverageStudy, readSummary } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { parseRunFile, readRunBytes } from "./run-files.ts";
+import { loadSummaryProtocol } from "../world/index.ts";
 
 export interface ReportOptions {
   readonly summary: string;

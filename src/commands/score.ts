@@ -8,6 +8,7 @@ import {
   formatJsonFile,
   formatProblem,
   inputError,
+  jsonFilesIn,
   loadUnitConverter,
   usageError,
   writeFileAtomic,
@@ -16,9 +17,15 @@ import { gateExitCode, renderGate } from "../gates/index.ts";
 import { scoreRecord, type RngName } from "../metrics/index.ts";
 import { renderHeadline } from "../report/index.ts";
 import { buildSummary, gateFor, withJudge } from "../summary/index.ts";
-import { load, loadCheckedCorpus } from "./benchmark.ts";
-import { prerequisiteFor } from "./conveyor.ts";
-import { isPreregistered, jsonFilesIn, loadSummaryProtocol, readSummary } from "./inputs.ts";
+import {
+  isPreregistered,
+  loadSummaryProtocol,
+  loadWorld,
+  checkRunsMadeFrom,
+  prerequisiteFor,
+  type World,
+} from "../world/index.ts";
+import { readSummary } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { readMergedRuns, type RunFileReading } from "./run-files.ts";
 
@@ -41,37 +48,18 @@ export interface ScoreOptions {
 }
 
 export type RunInputs = Pick<ScoreOptions, "runs" | "corpus" | "protocol" | "plan" | "catalogs"> &
+  Partial<Pick<ScoreOptions, "conveyor">> &
   RunFileReading;
 
 /** Read run files, check they were made from this corpus and protocol, and score every episode. */
 export async function scoreRunFiles(options: RunInputs, io: CliIo) {
   if (options.runs.length === 0) throw usageError("no_runs", "give at least one run file");
-  const loaded = load({
-    protocol: options.protocol,
-    plan: options.plan,
-    catalogs: options.catalogs,
-    forbiddenCorpus: [],
-  });
-  const corpus = await loadCheckedCorpus(loaded, options.corpus);
+  const loaded: World = await loadWorld(options);
+  const { corpus } = loaded;
   const { files, merged } = readMergedRuns(options.runs, options, io, "score");
   const metadata = merged.records[0]?.metadata;
   if (!metadata) throw inputError("score", "empty_runs", "the run files hold no records");
-  if (
-    metadata.corpus_tasks_sha256 !== corpus.tasksSha256 ||
-    metadata.protocol_sha256 !== loaded.protocolSha256
-  )
-    throw inputError(
-      "score",
-      "run_input_mismatch",
-      mismatchMessage([
-        ["corpus", "--corpus", metadata.corpus_tasks_sha256, corpus.tasksSha256],
-        ["protocol", "--protocol", metadata.protocol_sha256, loaded.protocolSha256],
-      ]) +
-        (metadata.protocol_id.endsWith("-pilot") && metadata.protocol_sha256 !== loaded.protocolSha256
-          ? ` (these are pilot runs of ${metadata.protocol_id}: pass their folder with --pilot DIR)`
-          : ""),
-      { file: options.runs[0] as string },
-    );
+  checkRunsMadeFrom(metadata, loaded, options.runs[0] as string);
   const tasks = new Map<string, Task>(corpus.tasks.map((t) => [t.semantic_task_id, t]));
   const units = await loadUnitConverter();
   const rows = merged.records.map((r) => scoreRecord(r, tasks.get(r.semantic_task_id) as Task, units));
@@ -79,6 +67,48 @@ export async function scoreRunFiles(options: RunInputs, io: CliIo) {
 }
 
 export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
+  const out = summaryPath(options);
+  const scored = await scoreRunFiles(options, io);
+  const { loaded, files, records, metadata, tasks, rows } = scored;
+  const judged = options.judgments?.length ? await readJudgments(options.judgments, scored, io) : null;
+  const result = buildSummary({
+    protocol: loaded.protocol,
+    protocolSha256: loaded.protocolSha256,
+    preregistered: isPreregistered(loaded.protocolSha256),
+    metadata,
+    records,
+    runFiles: files,
+    rows,
+    tasks,
+    prerequisite: loaded.prerequisite ?? prerequisiteFor(loaded.protocol, options.conveyor),
+    rng: options.rng,
+    allowIncomplete: options.allowIncomplete,
+    allowMixedModels: options.allowMixedModels,
+  });
+  if (!result.ok) {
+    for (const problem of result.problems) io.err(`${formatProblem(problem)}\n`);
+    if (result.total > result.problems.length)
+      io.err(`… and ${result.total - result.problems.length} more\n`);
+    io.err(`${result.advice}\n`);
+    return EXIT.failed;
+  }
+  const summary = judged ? withJudge(result.summary, judged.section(options.rng)) : result.summary;
+  writeFileAtomic(out, formatJsonFile(summary));
+  if (options.json)
+    printJson(io, {
+      out,
+      complete: summary.complete,
+      episodes: summary.episodes,
+      infrastructure_errors: summary.infrastructure_errors.total,
+      gate_status: summary.gate.status,
+      summary_sha256: canonicalSha256(summary),
+    });
+  else io.out(renderHeadline(summary, out));
+  return EXIT.ok;
+}
+
+/** The summary's path (beside the user, under results/, by default), checked to overwrite no input. */
+function summaryPath(options: ScoreOptions): string {
   const out =
     options.out ??
     join("results", `${basename(options.runs[0] as string).replace(/\.jsonl$/, "")}.summary.json`);
@@ -93,75 +123,38 @@ export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
       ...(options.judgments ?? []),
     ],
   });
-  const { loaded, files, records, metadata, tasks, rows } = await scoreRunFiles(options, io);
-  // Judgments are read and joined before anything is written: a judgment of another run's answer,
-  // or under another protocol, refuses the whole summary (exit 2) rather than describe the wrong
-  // episodes. The judge stage loads only when asked for (it brings the provider SDKs with it).
-  const judge = options.judgments?.length ? await import("../judge/index.ts") : null;
-  const judgmentFiles = judge
-    ? judge.readJudgmentsFiles(
-        options.judgments ?? [],
-        loaded.protocol.judge,
-        loaded.protocolSha256,
-        (line) => io.err(`${line}\n`),
-      )
-    : [];
-  const joined = judge
-    ? judge.joinJudgments(judgmentFiles, new Map(records.map((r) => [episodeKey(r), judge.answerSha256(r)])))
-    : null;
-  const refused = judge && joined && judge.judgmentsError(joined.problems);
+  return out;
+}
+
+/**
+ * Judgments are read and joined before anything is written: a judgment of another run's answer,
+ * or under another protocol, refuses the whole summary (exit 2) rather than describe the wrong
+ * episodes. The judge stage loads only when asked for (it brings the provider SDKs with it).
+ */
+async function readJudgments(
+  paths: readonly string[],
+  scored: Awaited<ReturnType<typeof scoreRunFiles>>,
+  io: CliIo,
+) {
+  const { loaded, records, rows, tasks } = scored;
+  const judge = await import("../judge/index.ts");
+  const files = judge.readJudgmentsFiles(paths, loaded.protocol.judge, loaded.protocolSha256, (line) =>
+    io.err(`${line}\n`),
+  );
+  const joined = judge.joinJudgments(
+    files,
+    new Map(records.map((r) => [episodeKey(r), judge.answerSha256(r)])),
+  );
+  const refused = judge.judgmentsError(joined.problems);
   if (refused) throw refused;
-  if (joined && joined.notInRuns > 0)
+  if (joined.notInRuns > 0)
     io.err(
       `${joined.notInRuns} judgment(s) name episodes these run files do not hold; the summary counts them as not_in_runs\n`,
     );
-  const result = buildSummary({
-    protocol: loaded.protocol,
-    protocolSha256: loaded.protocolSha256,
-    preregistered: isPreregistered(loaded.protocolSha256),
-    metadata,
-    records,
-    runFiles: files,
-    rows,
-    tasks,
-    prerequisite: prerequisiteFor(loaded.protocol, options.conveyor),
-    rng: options.rng,
-    allowIncomplete: options.allowIncomplete,
-    allowMixedModels: options.allowMixedModels,
-  });
-  if (!result.ok) {
-    for (const problem of result.problems) io.err(`${formatProblem(problem)}\n`);
-    if (result.total > result.problems.length)
-      io.err(`… and ${result.total - result.problems.length} more\n`);
-    io.err(`${result.advice}\n`);
-    return EXIT.failed;
-  }
-  const summary =
-    judge && joined
-      ? withJudge(
-          result.summary,
-          judge.buildJudgeSection({
-            protocol: loaded.protocol,
-            rows,
-            tasks,
-            files: judgmentFiles,
-            joined,
-            rng: options.rng,
-          }),
-        )
-      : result.summary;
-  writeFileAtomic(out, formatJsonFile(summary));
-  if (options.json)
-    printJson(io, {
-      out,
-      complete: summary.complete,
-      episodes: summary.episodes,
-      infrastructure_errors: summary.infrastructure_errors.total,
-      gate_status: summary.gate.status,
-      summary_sha256: canonicalSha256(summary),
-    });
-  else io.out(renderHeadline(summary, out));
-  return EXIT.ok;
+  return {
+    section: (rng: RngName) =>
+      judge.buildJudgeSection({ protocol: loaded.protocol, rows, tasks, files, joined, rng }),
+  };
 }
 
 export interface GateOptions {
@@ -183,16 +176,4 @@ export function gate(options: GateOptions, io: CliIo): number {
   if (options.json) printJson(io, verdict);
   else io.out(renderGate(verdict));
   return gateExitCode(verdict);
-}
-
-/** Names only the inputs that differ, with both hashes and the flag that gives the run's own. */
-function mismatchMessage(
-  inputs: ReadonlyArray<readonly [name: string, flag: string, run: string, given: string]>,
-): string {
-  const differing = inputs.filter(([, , run, given]) => run !== given);
-  const parts = differing.map(
-    ([name, , run, given]) => `${name} (run ${run.slice(0, 12)}…, given ${given.slice(0, 12)}…)`,
-  );
-  const flags = differing.map(([, flag]) => flag).join(" and ");
-  return `the runs were made from another ${parts.join(" and another ")}; pass the files they were made from with ${flags}`;
 }

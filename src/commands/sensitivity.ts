@@ -12,10 +12,8 @@ import {
   sensitivityTable,
   type SensitivityTable,
 } from "../sensitivity/index.ts";
-import { load, loadCheckedCorpus } from "./benchmark.ts";
-import { loadConditionManifest, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
-import { checkManifest, systemPromptPath } from "./run-setup.ts";
+import { loadSystemPrompt, loadWorld } from "../world/index.ts";
 
 export interface SensitivityOptions {
   readonly corpus: string;
@@ -27,21 +25,13 @@ export interface SensitivityOptions {
 }
 
 export async function corpusSensitivity(options: SensitivityOptions, io: CliIo): Promise<number> {
-  const loaded = load({
-    protocol: options.protocol,
-    plan: options.plan,
-    catalogs: options.catalogs,
-    forbiddenCorpus: [],
-  });
-  const corpus = await loadCheckedCorpus(loaded, options.corpus);
-  const manifest = loadConditionManifest(options.manifest).value;
-  checkManifest(manifest, loaded, corpus, options.manifest);
-  const systemPrompt = readTextFile(systemPromptPath(options.protocol, loaded.protocol), "protocol").text;
+  const world = await loadWorld(options);
+  const systemPrompt = loadSystemPrompt(options.protocol, world.protocol);
   const runs = await runSensitivity({
-    protocol: loaded.protocol,
-    tasks: corpus.tasks,
-    manifest,
-    catalogs: new Map(loaded.catalogs.map((c) => [c.size, c.catalog])),
+    protocol: world.protocol,
+    tasks: world.corpus.tasks,
+    manifest: world.manifest.value,
+    catalogs: new Map(world.catalogs.map((c) => [c.size, c.catalog])),
     units: await loadUnitConverter(),
     systemPrompt,
   });

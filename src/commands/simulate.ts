@@ -3,7 +3,7 @@
  * with `--select` / `--check-protocol`, which method the protocol's preregistered rule picks.
  */
 import { gateMargin, type Protocol } from "../authoring/index.ts";
-import { inputError, usageError } from "../core/index.ts";
+import { inputError, loadWithSchema, usageError } from "../core/index.ts";
 import {
   BUILT_IN_SCENARIOS,
   protocolLine,
@@ -20,9 +20,9 @@ import {
   type ScenarioResult,
   type Selection,
 } from "../metrics/simulate/index.ts";
-import { loadProtocol, loadWithSchema } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { progressReporter } from "./progress.ts";
+import { loadProtocol } from "../world/index.ts";
 
 export interface SimulateOptions {
   readonly protocol: string;

@@ -2,23 +2,21 @@
  * `fabench power`: from a pilot, the chance the gate's interval rule passes, now and with more
  * tasks — for every interval method side by side, `--method` (default: the gate's) highlighted.
  */
-import { metricNamed } from "../authoring/index.ts";
+import { metricNamed, requireMargin } from "../authoring/index.ts";
 import { inputError, usageError } from "../core/index.ts";
 import {
   METHODS,
   pilotDeltas,
-  POWER_ASSUMPTION,
   simulatePower,
-  tasksNeeded,
   type Method,
   type PilotEpisode,
   type PowerReport,
 } from "../metrics/index.ts";
+import { powerReport } from "../metrics/simulate/index.ts";
 import { readSummary } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { progressReporter } from "./progress.ts";
 import { scoreRunFiles } from "./score.ts";
-import { requireMargin } from "./simulate.ts";
 import { loadProtocol } from "../world/index.ts";
 
 export interface PowerCommandOptions {
@@ -109,40 +107,7 @@ export async function power(options: PowerCommandOptions, io: CliIo): Promise<nu
     // What power counts is designs (tasks per cell × trials × true Δ).
     progressReporter(io, "power", clock, "designs"),
   );
-  const neededBy = (m: Method, t: number) => ({
-    at_zero: tasksNeeded(rows, m, 0, 0.8, t),
-    at_minus_0_01: tasksNeeded(rows, m, -0.01, 0.8, t),
-  });
-  const needed = trials.map((t) => ({
-    trials: t,
-    ...neededBy(method, t),
-    methods: Object.fromEntries(METHODS.map((m) => [m, neededBy(m, t)])) as Record<
-      Method,
-      ReturnType<typeof neededBy>
-    >,
-  }));
-  const pilotSummary = {
-    tasks: pilot.length,
-    trials: pilotTrials,
-    mean_delta: pilot.reduce((a, b) => a + b, 0) / pilot.length,
-    trial_noise_variance: noise,
-  };
-  const out: PowerReport = {
-    condition,
-    metric,
-    method,
-    margin,
-    pilot: pilotSummary,
-    assumption: POWER_ASSUMPTION,
-    rows: rows.map((r) => ({
-      tasks_per_cell: r.tasks_per_cell,
-      trials: r.trials,
-      true_delta: r.true_delta,
-      pass_rate: r.pass_rates[method],
-      pass_rates: r.pass_rates,
-    })),
-    tasks_per_cell_for_80_percent_power: needed,
-  };
+  const out = powerReport({ condition, metric, method, margin, pilot, pilotTrials, noise, trials, rows });
   if (options.json) printJson(io, out);
   else io.out(renderPower(out));
   return EXIT.ok;

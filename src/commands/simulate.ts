@@ -2,19 +2,19 @@
  * `fabench simulate coverage`: how well each interval method covers the truth in this design, and
  * with `--select` / `--check-protocol`, which method the protocol's preregistered rule picks.
  */
-import { gateMargin, type Protocol } from "../authoring/index.ts";
+import { requireMargin } from "../authoring/index.ts";
 import { inputError, loadWithSchema, usageError } from "../core/index.ts";
 import {
-  BUILT_IN_SCENARIOS,
   protocolLine,
-  recentringProblems,
   renderCoverage,
   renderSelection,
   ruleDeviations,
   scenarioFileSchema,
+  scenarioSet,
   selectMethod,
   simulateScenario,
   type CoverageStudy,
+  type GateIntervalRule,
   type Design,
   type Scenario,
   type ScenarioResult,
@@ -46,36 +46,17 @@ const PRIMARY_METRIC = "required_fact_recall";
 const DEFAULT_DATASETS = 1000;
 const DEFAULT_ITERATIONS = 1000;
 
-export function requireMargin(protocol: Protocol, metric: string): number {
-  const margin = gateMargin(protocol, metric);
-  if (margin === null)
-    throw usageError("no_margin", `the protocol has no "delta at least" check on ${metric}; give --margin`);
-  return margin;
-}
-
 /** The built-in scenarios and a file's, every name once, each re-centrable to −margin and 0. */
 function loadScenarios(path: string | undefined, margin: number): { all: Scenario[]; fromFile: Set<string> } {
   const extra =
     path === undefined
       ? []
       : loadWithSchema(path, "simulate", scenarioFileSchema, "invalid_scenarios").scenarios;
-  const all = [...BUILT_IN_SCENARIOS, ...extra];
-  const seen = new Set<string>();
-  const problems = all.flatMap((s) => {
-    if (!seen.has(s.name)) {
-      seen.add(s.name);
-      return [];
-    }
-    return [
-      { code: "duplicate_scenario", message: `scenario ${s.name} is defined more than once`, file: path },
-    ];
-  });
-  for (const message of recentringProblems(extra, [-margin, 0]))
-    problems.push({ code: "scenario_not_recentrable", message, file: path });
+  const { all, problems } = scenarioSet(extra, margin);
   if (problems.length > 0)
     throw inputError("simulate", problems[0]?.code ?? "invalid_scenarios", problems[0]?.message ?? "", {
       ...(path === undefined ? {} : { file: path }),
-      problems: problems.map((p) => ({ code: p.code, message: p.message, ...(path ? { file: path } : {}) })),
+      problems: problems.map((p) => ({ ...p, ...(path ? { file: path } : {}) })),
     });
   return { all, fromFile: new Set(extra.map((s) => s.name)) };
 }
@@ -101,24 +82,7 @@ export function simulateCoverage(options: SimulateOptions, io: CliIo): number {
   const datasets = options.datasets ?? (selecting ? rule.min_datasets : DEFAULT_DATASETS);
   const iterations = options.iterations ?? (selecting ? rule.iterations : DEFAULT_ITERATIONS);
   const seed = options.seed ?? (selecting ? rule.seed : protocol.statistics.seed);
-  let scenarios = all;
-  if (selecting) {
-    if (datasets < rule.min_datasets)
-      throw usageError(
-        "too_few_datasets",
-        `--select needs at least the rule's ${rule.min_datasets} datasets per scenario (statistics.gate_interval_rule.min_datasets), not ${datasets}`,
-      );
-    const byName = new Map(all.map((s) => [s.name, s]));
-    const unknown = rule.scenarios.filter((name) => !byName.has(name));
-    if (unknown.length > 0)
-      throw inputError(
-        "simulate",
-        "unknown_rule_scenario",
-        `statistics.gate_interval_rule names scenarios that are neither built in nor in --scenarios: ${unknown.join(", ")}`,
-        { file: options.protocol },
-      );
-    scenarios = rule.scenarios.map((name) => byName.get(name) as Scenario);
-  }
+  const scenarios = selecting ? ruleScenarios(all, rule, datasets, options.protocol) : all;
   const results = run(scenarios, design, { datasets, iterations, seed }, io);
   const out: CoverageStudy = {
     design: {
@@ -140,19 +104,59 @@ export function simulateCoverage(options: SimulateOptions, io: CliIo): number {
     else io.out(renderCoverage(results, margin));
     return EXIT.ok;
   }
+  return printSelection(out, { rule, fromFile, defaults, options }, io);
+}
+
+/** The scenarios the preregistered rule names, in its order; the rule needs at least its datasets. */
+function ruleScenarios(
+  all: readonly Scenario[],
+  rule: GateIntervalRule,
+  datasets: number,
+  protocolPath: string,
+): Scenario[] {
+  if (datasets < rule.min_datasets)
+    throw usageError(
+      "too_few_datasets",
+      `--select needs at least the rule's ${rule.min_datasets} datasets per scenario (statistics.gate_interval_rule.min_datasets), not ${datasets}`,
+    );
+  const byName = new Map(all.map((s) => [s.name, s]));
+  const unknown = rule.scenarios.filter((name) => !byName.has(name));
+  if (unknown.length > 0)
+    throw inputError(
+      "simulate",
+      "unknown_rule_scenario",
+      `statistics.gate_interval_rule names scenarios that are neither built in nor in --scenarios: ${unknown.join(", ")}`,
+      { file: protocolPath },
+    );
+  return rule.scenarios.map((name) => byName.get(name) as Scenario);
+}
+
+/** `--select` / `--check-protocol`: the rule's pick from the study, said NOT preregistered when the run deviates from it. */
+function printSelection(
+  out: CoverageStudy,
+  context: {
+    rule: GateIntervalRule;
+    fromFile: ReadonlySet<string>;
+    defaults: { tasksPerCell: number; repeats: number };
+    options: SimulateOptions;
+  },
+  io: CliIo,
+): number {
+  const { rule, fromFile, defaults, options } = context;
+  const { datasets, iterations, seed, margin } = out.design;
   const deviations = ruleDeviations(
     rule,
     {
       datasets,
       iterations,
       seed,
-      tasksPerCell: design.tasksPerCell,
-      repeats: design.repeats,
+      tasksPerCell: out.design.tasks_per_cell,
+      repeats: out.design.repeats,
       fromFile: rule.scenarios.filter((s) => fromFile.has(s)),
     },
     defaults,
   );
-  const picked = selectMethod(results, rule);
+  const picked = selectMethod(out.results, rule);
   const selection: Selection = {
     rule,
     preregistered: deviations.length === 0,
@@ -160,8 +164,8 @@ export function simulateCoverage(options: SimulateOptions, io: CliIo): number {
     methods: picked.methods,
     selected: picked.selected,
     reason: picked.reason,
-    protocol_gate_interval: protocol.statistics.gate_interval,
-    protocol_agrees: picked.selected === protocol.statistics.gate_interval,
+    protocol_gate_interval: out.gate_interval,
+    protocol_agrees: picked.selected === out.gate_interval,
   };
   if (deviations.length > 0)
     io.err(`warning: this run is NOT the rule's preregistered configuration: ${deviations.join("; ")}\n`);

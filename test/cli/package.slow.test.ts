@@ -80,11 +80,15 @@ describe("the demo transcripts of docs/demo.md and the README", () => {
       const transcript = text.slice(start, text.indexOf("```", start)).trimEnd().split("\n");
       const shown = transcript.filter((line) => line !== "..." && line !== "");
       expect(shown.length, file).toBeGreaterThan(least);
-      expect(shown.filter((line) => !printed.includes(line)), file).toEqual([]);
+      expect(
+        shown.filter((line) => !printed.includes(line)),
+        file,
+      ).toEqual([]);
       // The step headers in order, as printed.
-      expect(transcript.filter((l) => /^\[\d+\/\d+\]/.test(l)), file).toEqual(
-        printed.filter((l) => /^\[\d+\/\d+\]/.test(l)),
-      );
+      expect(
+        transcript.filter((l) => /^\[\d+\/\d+\]/.test(l)),
+        file,
+      ).toEqual(printed.filter((l) => /^\[\d+\/\d+\]/.test(l)));
     }
   });
 });

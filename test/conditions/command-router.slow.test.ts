@@ -370,7 +370,9 @@ echo '{"ranking": []}'
     expect(shown).toBe(readFileSync("examples/routers/word-overlap.mjs", "utf8"));
     expect(section).toContain("--router command:./examples/routers/word-overlap.mjs");
     // The README's worked example freezes the same program.
-    expect(readFileSync("README.md", "utf8")).toContain("--router command:./examples/routers/word-overlap.mjs");
+    expect(readFileSync("README.md", "utf8")).toContain(
+      "--router command:./examples/routers/word-overlap.mjs",
+    );
     expect(statSync("examples/routers/word-overlap.mjs").mode & 0o111).toBe(0o111);
     const frozen = await freeze(createRouter("command:./examples/routers/word-overlap.mjs", { path: PATH }), {
       concurrency: 4,

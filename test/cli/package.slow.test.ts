@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { canonicalSha256 } from "../../src/core/index.ts";
 import { join, useSuiteTempDir, useTempDir } from "../helpers/temp.ts";
 import { fileHashes } from "../helpers/file-hashes.ts";
+import { linkProblems, formatProblem } from "../helpers/docs-check.ts";
 
 const BIN = resolve("bin/fabench.mjs");
 const fabench = (cwd: string, ...args: string[]) =>
@@ -112,6 +113,18 @@ describe("a project that installed the packed tarball (#25 item 5)", () => {
         symlinkSync(resolve("node_modules", name), join(project, "node_modules", name));
     copyFileSync("examples/routers/word-overlap.mjs", join(project, "my-router.mjs"));
   }, 240_000);
+
+  it("ships docs/, so every relative link of its README and docs resolves in the installed package", () => {
+    const files = {
+      exists: (path: string) => existsSync(join(installed, path)),
+      read: (path: string) => readFileSync(join(installed, path), "utf8"),
+    };
+    const pages = ["README.md", ...readdirSync(join(installed, "docs")).map((f) => `docs/${f}`)];
+    expect(pages.length).toBeGreaterThan(10);
+    expect(pages.flatMap((page) => linkProblems(page, files.read(page), files)).map(formatProblem)).toEqual(
+      [],
+    );
+  });
 
   it("conditions freeze, plan generate, catalog build and corpus generate without --out leave every file of node_modules/fabench byte-identical", {
     timeout: 240_000,

@@ -2,7 +2,7 @@
  * Router sensitivity: the same corpus and catalogs frozen by three routers — the built-in keyword
  * router, a deliberately weak one (`names`: tool and endpoint names only) and a random order —
  * each replayed to the reference agent, scored and gated. A benchmark that cannot tell these apart
- * cannot tell a good router from a bad one. Prints a Markdown table (the README's).
+ * cannot tell a good router from a bad one. Prints a Markdown table (the one in docs/conditions.md, "Router sensitivity").
  *
  *   npx tsx scripts/router-sensitivity.ts [--out-dir results/router-sensitivity]
  */

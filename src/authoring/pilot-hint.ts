@@ -6,7 +6,7 @@
  * demo reads it without loading a schema.
  */
 
-/** The folder, task glob and output paths of the pilot the hint sets up (the README's pilot section). */
+/** The folder, task glob and output paths of the pilot the hint sets up (docs/running.md, "Run a pilot"). */
 export const PILOT_HINT = {
   dir: "pilot",
   tasks: "v4-*-en-0*",

@@ -14,7 +14,7 @@
  */
 
 export interface UnitEntry {
-  /** The spelling the README and reports use. */
+  /** The spelling docs/file-formats.md and reports use. */
   readonly canonical: string;
   /** What mathjs converts; null for a scale mathjs cannot convert (hardness), equal only to itself. */
   readonly mathjs: string | null;

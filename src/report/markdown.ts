@@ -10,7 +10,7 @@ import {
 } from "../gates/index.ts";
 import { formatInterval, intervalNotes, POOLED, type ShownInterval } from "../metrics/index.ts";
 import type { Summary } from "../summary/index.ts";
-import { JUDGE_TITLE, judgeNotes, judgeRows, judgeSentences } from "./html.ts";
+import { JUDGE_TITLE, judgeNotes, judgeRows, judgeSentences } from "./judge.ts";
 
 const num = (v: number | null | undefined) =>
   v === null || v === undefined ? "–" : Math.abs(v) >= 100 ? Math.round(v).toString() : v.toFixed(4);

@@ -64,6 +64,98 @@ const FOREST_TICKS = 6;
 const at = (v: number) => Number(v.toFixed(1));
 
 /**
+ * Where a forest plot draws: the plotted range [lo, hi], the x coordinate of a value, and the
+ * flags the drawing sets as it goes (an interval unbounded on a side, or reaching past the range).
+ */
+interface ForestFrame {
+  readonly lo: number;
+  readonly hi: number;
+  readonly x: (v: number) => number;
+  readonly inside: (v: number) => boolean;
+  readonly state: { unbounded: boolean; clipped: boolean };
+}
+
+/** The axis: the caller's domain (checked to be increasing), or every finite value and ±0.05, as nice ticks. */
+function forestAxis(rows: readonly ForestRow[], domain: ForestOptions["domain"]) {
+  const values = rows
+    .flatMap((r) => [r.low, r.high, r.point, r.margin, r.alt?.low ?? null, r.alt?.high ?? null])
+    .filter((v): v is number => v !== null && Number.isFinite(v));
+  if (domain && !(domain[0] < domain[1]))
+    throw new RangeError(`forestPlot: the domain must be an increasing pair, got [${domain.join(", ")}]`);
+  const axis = domain
+    ? niceTicks(domain[0], domain[1], FOREST_TICKS)
+    : niceTicks(Math.min(-0.05, ...values), Math.max(0.05, ...values), FOREST_TICKS);
+  const [lo, hi] = domain ?? [axis.ticks[0] as number, axis.ticks[axis.ticks.length - 1] as number];
+  return { axis, lo, hi };
+}
+
+/**
+ * An interval from low to high (null: unbounded on that side) at height y, clamped to the
+ * plotted range, with an arrowhead (size s × h) on each side it leaves the range.
+ */
+function forestInterval(
+  frame: ForestFrame,
+  [low, high]: readonly [number | null, number | null],
+  y: number,
+  [stroke, strokeWidth]: readonly [string, number],
+  [s, h]: readonly [number, number],
+): string {
+  const { lo, hi, x, state } = frame;
+  const openLeft = low === null || low < lo;
+  const openRight = high === null || high > hi;
+  if (low === null || high === null) state.unbounded = true;
+  if ((low !== null && low < lo) || (high !== null && high > hi)) state.clipped = true;
+  const x1 = x(Math.min(hi, Math.max(lo, low ?? lo)));
+  const x2 = x(Math.max(lo, Math.min(hi, high ?? hi)));
+  const parts = [
+    // The line stops short of an arrow's tip so its square end cannot show past it.
+    `<line x1="${openLeft ? at(x1 + s / 2) : x1}" y1="${y}" x2="${openRight ? at(x2 - s / 2) : x2}" y2="${y}" stroke="${stroke}" stroke-width="${strokeWidth}" />`,
+  ];
+  if (openLeft)
+    parts.push(`<path d="M${x1} ${y}L${at(x1 + s)} ${y - h}L${at(x1 + s)} ${y + h}Z" fill="${stroke}" />`);
+  if (openRight)
+    parts.push(`<path d="M${x2} ${y}L${at(x2 - s)} ${y - h}L${at(x2 - s)} ${y + h}Z" fill="${stroke}" />`);
+  return parts.join("");
+}
+
+/** A row's point estimate: a dot coloured by its side of the margin, or a ring on the edge it lies past. */
+function forestPoint(frame: ForestFrame, r: ForestRow, point: number, y: number): string {
+  const { lo, hi, x, inside, state } = frame;
+  const ok = r.passSide === "above" ? point >= r.margin : point <= r.margin;
+  const tip = `<title>${escape(`${r.label}: ${point.toFixed(4)} [${r.low?.toFixed(4) ?? "–"}, ${r.high?.toFixed(4) ?? "–"}]`)}</title>`;
+  if (inside(point))
+    return `<circle cx="${x(point)}" cy="${y}" r="4" fill="${ok ? "#2a7" : "#c33"}">${tip}</circle>`;
+  // An estimate beyond the range: a ring on the edge it lies past, its value in the tooltip.
+  state.clipped = true;
+  return `<circle cx="${x(point < lo ? lo : hi)}" cy="${y}" r="4" fill="#fff" stroke="${ok ? "#2a7" : "#c33"}" stroke-width="2">${tip}</circle>`;
+}
+
+/** One row at height y: its label, its margin, its interval, the calibrated interval below it and its estimate. */
+function forestRow(
+  frame: ForestFrame,
+  r: ForestRow,
+  y: number,
+  { left, labelAbove }: { readonly left: number; readonly labelAbove: number },
+): string[] {
+  const { x, inside } = frame;
+  const parts = [
+    labelAbove > 0
+      ? `<text x="${left}" y="${y - labelAbove + 2}" font-size="12">${escape(r.label)}</text>`
+      : `<text x="${left - 8}" y="${y + 4}" text-anchor="end" font-size="12">${escape(r.label)}</text>`,
+  ];
+  if (inside(r.margin))
+    parts.push(
+      `<line x1="${x(r.margin)}" y1="${y - 9}" x2="${x(r.margin)}" y2="${y + 9}" stroke="#c33" stroke-dasharray="3,2" />`,
+    );
+  if (r.low !== null && r.high !== null)
+    parts.push(forestInterval(frame, [r.low, r.high], y, ["#246", 2], [7, 4]));
+  if (r.alt && r.point !== null)
+    parts.push(forestInterval(frame, [r.alt.low, r.alt.high], y + 5, ["#999", 1.5], [5, 3]));
+  if (r.point !== null) parts.push(forestPoint(frame, r, r.point, y));
+  return parts;
+}
+
+/**
  * A forest plot of paired deltas with their intervals, a zero line, each row's margin and nice
  * ticks (see ticks.ts). Intervals unbounded on a side, or reaching beyond the plotted range, run
  * to the edge and end in an arrowhead; the returned flags say whether any did, for the note the
@@ -77,48 +169,10 @@ export function forestPlot(
   const { width, left, right, rowHeight, labelAbove, className } = FOREST_LAYOUT[options.layout ?? "wide"];
   const top = 30;
   const height = top + rows.length * rowHeight + 30;
-  const values = rows
-    .flatMap((r) => [r.low, r.high, r.point, r.margin, r.alt?.low ?? null, r.alt?.high ?? null])
-    .filter((v): v is number => v !== null && Number.isFinite(v));
-  if (options.domain && !(options.domain[0] < options.domain[1]))
-    throw new RangeError(
-      `forestPlot: the domain must be an increasing pair, got [${options.domain.join(", ")}]`,
-    );
-  const axis = options.domain
-    ? niceTicks(options.domain[0], options.domain[1], FOREST_TICKS)
-    : niceTicks(Math.min(-0.05, ...values), Math.max(0.05, ...values), FOREST_TICKS);
-  const [lo, hi] = options.domain ?? [axis.ticks[0] as number, axis.ticks[axis.ticks.length - 1] as number];
+  const { axis, lo, hi } = forestAxis(rows, options.domain);
   const x = (v: number) => at(left + ((v - lo) / (hi - lo)) * (width - left - right));
   const inside = (v: number) => v >= lo && v <= hi;
-  const state = { unbounded: false, clipped: false };
-  /**
-   * An interval from low to high (null: unbounded on that side) at height y, clamped to the
-   * plotted range, with an arrowhead (size s × h) on each side it leaves the range.
-   */
-  const interval = (
-    low: number | null,
-    high: number | null,
-    y: number,
-    stroke: string,
-    strokeWidth: number,
-    [s, h]: readonly [number, number],
-  ): string => {
-    const openLeft = low === null || low < lo;
-    const openRight = high === null || high > hi;
-    if (low === null || high === null) state.unbounded = true;
-    if ((low !== null && low < lo) || (high !== null && high > hi)) state.clipped = true;
-    const x1 = x(Math.min(hi, Math.max(lo, low ?? lo)));
-    const x2 = x(Math.max(lo, Math.min(hi, high ?? hi)));
-    const parts = [
-      // The line stops short of an arrow's tip so its square end cannot show past it.
-      `<line x1="${openLeft ? at(x1 + s / 2) : x1}" y1="${y}" x2="${openRight ? at(x2 - s / 2) : x2}" y2="${y}" stroke="${stroke}" stroke-width="${strokeWidth}" />`,
-    ];
-    if (openLeft)
-      parts.push(`<path d="M${x1} ${y}L${at(x1 + s)} ${y - h}L${at(x1 + s)} ${y + h}Z" fill="${stroke}" />`);
-    if (openRight)
-      parts.push(`<path d="M${x2} ${y}L${at(x2 - s)} ${y - h}L${at(x2 - s)} ${y + h}Z" fill="${stroke}" />`);
-    return parts.join("");
-  };
+  const frame: ForestFrame = { lo, hi, x, inside, state: { unbounded: false, clipped: false } };
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${escape(title)}" class="${className}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">`,
     `<title>${escape(title)}</title>`,
@@ -133,32 +187,7 @@ export function forestPlot(
   rows.forEach((r, i) => {
     // The bars sit in the row's lower part when the label has a line of its own above them.
     const y = top + i * rowHeight + (rowHeight + labelAbove) / 2;
-    parts.push(
-      labelAbove > 0
-        ? `<text x="${left}" y="${y - labelAbove + 2}" font-size="12">${escape(r.label)}</text>`
-        : `<text x="${left - 8}" y="${y + 4}" text-anchor="end" font-size="12">${escape(r.label)}</text>`,
-    );
-    if (inside(r.margin))
-      parts.push(
-        `<line x1="${x(r.margin)}" y1="${y - 9}" x2="${x(r.margin)}" y2="${y + 9}" stroke="#c33" stroke-dasharray="3,2" />`,
-      );
-    if (r.low !== null && r.high !== null) parts.push(interval(r.low, r.high, y, "#246", 2, [7, 4]));
-    if (r.alt && r.point !== null) parts.push(interval(r.alt.low, r.alt.high, y + 5, "#999", 1.5, [5, 3]));
-    if (r.point !== null) {
-      const ok = r.passSide === "above" ? r.point >= r.margin : r.point <= r.margin;
-      const tip = `<title>${escape(`${r.label}: ${r.point.toFixed(4)} [${r.low?.toFixed(4) ?? "–"}, ${r.high?.toFixed(4) ?? "–"}]`)}</title>`;
-      if (inside(r.point))
-        parts.push(
-          `<circle cx="${x(r.point)}" cy="${y}" r="4" fill="${ok ? "#2a7" : "#c33"}">${tip}</circle>`,
-        );
-      else {
-        // An estimate beyond the range: a ring on the edge it lies past, its value in the tooltip.
-        state.clipped = true;
-        parts.push(
-          `<circle cx="${x(r.point < lo ? lo : hi)}" cy="${y}" r="4" fill="#fff" stroke="${ok ? "#2a7" : "#c33"}" stroke-width="2">${tip}</circle>`,
-        );
-      }
-    }
+    parts.push(...forestRow(frame, r, y, { left, labelAbove }));
   });
   axis.ticks.forEach((tick, i) => {
     if (inside(tick))
@@ -167,7 +196,7 @@ export function forestPlot(
       );
   });
   parts.push("</svg>");
-  return { svg: parts.join(""), ...state };
+  return { svg: parts.join(""), ...frame.state };
 }
 
 /** The bar chart's box per layout (see {@link PlotLayout}); `narrow` puts each label above its bars. */

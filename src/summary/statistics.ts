@@ -10,8 +10,13 @@ import {
   episodeMetricVersions,
   METHODS,
   perTaskValue,
+  type BootstrapOptions,
+  type BootstrapResult,
+  type BootstrapTask,
   type EpisodeRow,
   type RngName,
+  type StatisticsSpec,
+  type TrialValues,
 } from "../metrics/index.ts";
 import type { Statistics } from "./schema.ts";
 
@@ -31,25 +36,13 @@ export function summarizeEpisodes(
   const conditions = protocol.conditions.map((c) => c.id).filter((c) => rows.some((r) => r.condition === c));
   const sizes = protocol.catalog_sizes.filter((s) => rows.some((r) => r.catalog_size === s));
   const taskIds = [...new Set(rows.map((r) => r.semantic_task_id))].sort(compareCodePoints);
-  const index = new Map(taskIds.map((id, i) => [id, i]));
-  // cube[condition|size|metric][task] = per-trial values, trial 1 first
-  const cube = new Map<string, Array<Array<number | null>>>();
-  const sorted = [...rows].sort((a, b) => a.trial - b.trial);
-  for (const r of sorted)
-    for (const metric of BOOTSTRAP_METRICS) {
-      const key = `${r.condition}|${r.catalog_size}|${metric}`;
-      let perTask = cube.get(key);
-      if (!perTask) cube.set(key, (perTask = taskIds.map(() => [])));
-      perTask[index.get(r.semantic_task_id) as number]?.push(r.metrics[metric] ?? null);
-    }
-  const spec = {
+  const spec: StatisticsSpec = {
     taskCount: taskIds.length,
     conditions,
     baseline: protocol.baseline_condition,
     sizes,
     metrics: BOOTSTRAP_METRICS,
-    values: (condition: string, size: number, metric: string, task: number) =>
-      cube.get(`${condition}|${size}|${metric}`)?.[task],
+    values: episodeCube(rows, taskIds),
   };
   const stats = protocol.statistics;
   const bootTasks = taskIds.map((id) => {
@@ -67,44 +60,85 @@ export function summarizeEpisodes(
   return {
     metric_versions: episodeMetricVersions(),
     aggregates: aggregate(rows, conditions, sizes),
-    bootstrap: {
-      method: stats.method,
-      unit: stats.unit,
-      iterations: stats.iterations,
-      seed: stats.seed,
-      confidence: stats.confidence_level,
-      rng,
-      generator:
-        rng === "python"
-          ? "MT19937 as Python's random.Random(seed).choice"
-          : "seedrandom Alea seeded with String(seed)",
-      interval: stats.interval,
-      methods: METHODS,
-      gate_interval: stats.gate_interval,
-      gate_interval_rule: stats.gate_interval_rule,
-      cells: result.cells,
-      tasks: taskIds.length,
-      metrics: BOOTSTRAP_METRICS,
-      intervals: result.intervals,
-    },
-    breakdowns: breakdowns(
-      taskIds,
-      (id) => ({
-        language: tasks.get(id)?.language ?? "",
-        stratum: tasks.get(id)?.answer_task_stratum ?? "",
-      }),
-      conditions,
-      protocol.baseline_condition,
-      BOOTSTRAP_METRICS,
-      (condition, metric, task) => perTaskValue(spec, condition, sizes, metric, task),
-      BREAKDOWN_INTERVAL_METRICS,
-      (members, deltas) =>
-        bootstrap(
-          members.map((t) => bootTasks[t] as (typeof bootTasks)[number]),
-          deltas,
-          options,
-        ).intervals,
-    ),
+    bootstrap: bootstrapRecord(stats, rng, result, taskIds.length),
+    breakdowns: groupBreakdowns({ taskIds, tasks, spec, bootTasks, options }),
     coreMs: result.coreMs,
   };
+}
+
+/**
+ * The values the bootstrap resamples: cube[condition|size|metric][task] = per-trial values, trial
+ * 1 first, looked up by condition, catalog size, metric and the task's index in `taskIds`.
+ */
+function episodeCube(rows: readonly EpisodeRow[], taskIds: readonly string[]): TrialValues {
+  const index = new Map(taskIds.map((id, i) => [id, i]));
+  const cube = new Map<string, Array<Array<number | null>>>();
+  const sorted = [...rows].sort((a, b) => a.trial - b.trial);
+  for (const r of sorted)
+    for (const metric of BOOTSTRAP_METRICS) {
+      const key = `${r.condition}|${r.catalog_size}|${metric}`;
+      let perTask = cube.get(key);
+      if (!perTask) cube.set(key, (perTask = taskIds.map(() => [])));
+      perTask[index.get(r.semantic_task_id) as number]?.push(r.metrics[metric] ?? null);
+    }
+  return (condition: string, size: number, metric: string, task: number) =>
+    cube.get(`${condition}|${size}|${metric}`)?.[task];
+}
+
+/** The summary's record of the bootstrap: the protocol's settings, the generator, and the intervals it gave. */
+function bootstrapRecord(
+  stats: Protocol["statistics"],
+  rng: RngName,
+  result: BootstrapResult,
+  taskCount: number,
+): Statistics["bootstrap"] {
+  return {
+    method: stats.method,
+    unit: stats.unit,
+    iterations: stats.iterations,
+    seed: stats.seed,
+    confidence: stats.confidence_level,
+    rng,
+    generator:
+      rng === "python"
+        ? "MT19937 as Python's random.Random(seed).choice"
+        : "seedrandom Alea seeded with String(seed)",
+    interval: stats.interval,
+    methods: METHODS,
+    gate_interval: stats.gate_interval,
+    gate_interval_rule: stats.gate_interval_rule,
+    cells: result.cells,
+    tasks: taskCount,
+    metrics: BOOTSTRAP_METRICS,
+    intervals: result.intervals,
+  };
+}
+
+/** The breakdowns by language and by stratum, each group with a bootstrap of its own tasks. */
+function groupBreakdowns(input: {
+  readonly taskIds: readonly string[];
+  readonly tasks: ReadonlyMap<string, Task>;
+  readonly spec: StatisticsSpec;
+  readonly bootTasks: readonly BootstrapTask[];
+  readonly options: BootstrapOptions;
+}): Statistics["breakdowns"] {
+  const { taskIds, tasks, spec, bootTasks, options } = input;
+  return breakdowns(
+    taskIds,
+    (id) => ({
+      language: tasks.get(id)?.language ?? "",
+      stratum: tasks.get(id)?.answer_task_stratum ?? "",
+    }),
+    spec.conditions,
+    spec.baseline,
+    BOOTSTRAP_METRICS,
+    (condition, metric, task) => perTaskValue(spec, condition, spec.sizes, metric, task),
+    BREAKDOWN_INTERVAL_METRICS,
+    (members, deltas) =>
+      bootstrap(
+        members.map((t) => bootTasks[t] as (typeof bootTasks)[number]),
+        deltas,
+        options,
+      ).intervals,
+  );
 }

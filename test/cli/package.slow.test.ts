@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { canonicalSha256 } from "../../src/core/index.ts";
 import { join, useSuiteTempDir, useTempDir } from "../helpers/temp.ts";
 import { fileHashes } from "../helpers/file-hashes.ts";
+import { linkProblems, formatProblem } from "../helpers/docs-check.ts";
 
 const BIN = resolve("bin/fabench.mjs");
 const fabench = (cwd: string, ...args: string[]) =>
@@ -61,24 +62,35 @@ describe("fabench from another directory", () => {
   });
 });
 
-describe("the README's demo transcript", () => {
+describe("the demo transcripts of docs/demo.md and the README", () => {
   const temp = useTempDir();
 
-  it("is what `fabench demo` prints, line for line where it does not elide", { timeout: 120_000 }, () => {
-    const readme = readFileSync("README.md", "utf8");
-    const start = readme.indexOf("[1/10] Check the frozen authoring plan");
-    const transcript = readme.slice(start, readme.indexOf("```", start)).trimEnd().split("\n");
+  it("are what `fabench demo` prints, line for line where they do not elide", { timeout: 120_000 }, () => {
     const run = fabench(temp(), "demo");
     expect(run.status).toBe(0);
-    // The package's own path is printed before bundled files; the README leaves it out.
+    // The package's own path is printed before bundled files; the docs leave it out.
     const printed = run.stdout.replaceAll(`${resolve(".")}/`, "").split("\n");
-    const shown = transcript.filter((line) => line !== "..." && line !== "");
-    expect(shown.length).toBeGreaterThan(40);
-    expect(shown.filter((line) => !printed.includes(line))).toEqual([]);
-    // The step headers in order, as printed.
-    expect(transcript.filter((l) => /^\[\d+\/\d+\]/.test(l))).toEqual(
-      printed.filter((l) => /^\[\d+\/\d+\]/.test(l)),
-    );
+    // docs/demo.md shows the whole transcript; the README the same in brief.
+    for (const [file, least] of [
+      ["docs/demo.md", 40],
+      ["README.md", 15],
+    ] as const) {
+      const text = readFileSync(file, "utf8");
+      const start = text.indexOf("[1/10] Check the frozen authoring plan");
+      expect(start, file).toBeGreaterThan(0);
+      const transcript = text.slice(start, text.indexOf("```", start)).trimEnd().split("\n");
+      const shown = transcript.filter((line) => line !== "..." && line !== "");
+      expect(shown.length, file).toBeGreaterThan(least);
+      expect(
+        shown.filter((line) => !printed.includes(line)),
+        file,
+      ).toEqual([]);
+      // The step headers in order, as printed.
+      expect(
+        transcript.filter((l) => /^\[\d+\/\d+\]/.test(l)),
+        file,
+      ).toEqual(printed.filter((l) => /^\[\d+\/\d+\]/.test(l)));
+    }
   });
 });
 
@@ -101,6 +113,18 @@ describe("a project that installed the packed tarball (#25 item 5)", () => {
         symlinkSync(resolve("node_modules", name), join(project, "node_modules", name));
     copyFileSync("examples/routers/word-overlap.mjs", join(project, "my-router.mjs"));
   }, 240_000);
+
+  it("ships docs/, so every relative link of its README and docs resolves in the installed package", () => {
+    const files = {
+      exists: (path: string) => existsSync(join(installed, path)),
+      read: (path: string) => readFileSync(join(installed, path), "utf8"),
+    };
+    const pages = ["README.md", ...readdirSync(join(installed, "docs")).map((f) => `docs/${f}`)];
+    expect(pages.length).toBeGreaterThan(10);
+    expect(pages.flatMap((page) => linkProblems(page, files.read(page), files)).map(formatProblem)).toEqual(
+      [],
+    );
+  });
 
   it("conditions freeze, plan generate, catalog build and corpus generate without --out leave every file of node_modules/fabench byte-identical", {
     timeout: 240_000,

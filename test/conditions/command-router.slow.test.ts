@@ -360,15 +360,19 @@ echo '{"ranking": []}'
     expect(written[1]).toBe(written[0]);
   });
 
-  it("ships the example router the README shows, and it freezes", async () => {
-    const readme = readFileSync("README.md", "utf8");
-    const section = readme.slice(readme.indexOf("### Benchmark your own router"));
+  it("ships the example router docs/conditions.md shows, and it freezes", async () => {
+    const page = readFileSync("docs/conditions.md", "utf8");
+    const section = page.slice(page.indexOf("## Benchmark your own router"));
     const shown = section.slice(
       section.indexOf("```js\n") + 6,
       section.indexOf("```\n", section.indexOf("```js\n") + 6),
     );
     expect(shown).toBe(readFileSync("examples/routers/word-overlap.mjs", "utf8"));
     expect(section).toContain("--router command:./examples/routers/word-overlap.mjs");
+    // The README's worked example freezes the same program.
+    expect(readFileSync("README.md", "utf8")).toContain(
+      "--router command:./examples/routers/word-overlap.mjs",
+    );
     expect(statSync("examples/routers/word-overlap.mjs").mode & 0o111).toBe(0o111);
     const frozen = await freeze(createRouter("command:./examples/routers/word-overlap.mjs", { path: PATH }), {
       concurrency: 4,

@@ -1,4 +1,4 @@
-/** The unit table as the README shows it, rendered from `UNIT_TABLE` so the two cannot drift. */
+/** The unit table as docs/file-formats.md shows it, rendered from `UNIT_TABLE` so the two cannot drift. */
 import { UNIT_TABLE } from "../../src/core/index.ts";
 
 const code = (s: string) => `\`${s}\``;

@@ -138,9 +138,9 @@ describe("the unit table", () => {
     expect([...labels].filter((label) => !resolveUnit(label).known)).toEqual([]);
   });
 
-  it("is shown in the README's metric definitions exactly as the code holds it", () => {
-    const readme = readFileSync("README.md", "utf8");
-    const section = readme.slice(readme.indexOf("### Per-episode metrics"), readme.indexOf("### Run record"));
+  it("is shown in the metric definitions of docs/file-formats.md exactly as the code holds it", () => {
+    const page = readFileSync("docs/file-formats.md", "utf8");
+    const section = page.slice(page.indexOf("## Per-episode metrics"), page.indexOf("## Run record"));
     expect(section).toContain(unitTableMarkdown());
   });
 });

@@ -1,6 +1,6 @@
 /**
  * examples/github-actions.yml is copied into other people's repositories, so it is held to what
- * the README promises: a 4-shard matrix, `runs merge`, `score`, `report`, and `gate` as the final
+ * docs/running.md promises: a 4-shard matrix, `runs merge`, `score`, `report`, and `gate` as the final
  * job's check. Every `fabench` command in it is checked against the CLI's own help (subcommands,
  * options, and whether an option takes a value), never against a list kept here.
  */

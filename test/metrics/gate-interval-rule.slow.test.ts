@@ -3,7 +3,7 @@
  * rule's eight scenarios, 4,000 datasets, 1,000 iterations, its seed): the protocol's gate_interval
  * must be the rule's pick, and on the four scenarios #20's independent study reports, the simulator
  * must reproduce that study within Monte Carlo error. Deterministic for the seed — this pins the
- * README's figures and catches a protocol or simulator change that would move the pick. It is the
+ * figures of docs/statistics.md and catches a protocol or simulator change that would move the pick. It is the
  * slowest test (several minutes), and the only one that runs the rule at full size.
  */
 import { readFileSync } from "node:fs";

@@ -86,8 +86,8 @@ describe("the coverage simulator", () => {
   });
 
   it("reproduces the issue's acceptance figures on the two skewed scenarios at full size (1,000 × 1,000)", () => {
-    // Deterministic for the seed; these are the README's figures. Bootstrap-t's coverage is held to
-    // ≥ 0.93 only: it is 0.977 / 0.982 here, above the 0.97 (see README and closing note).
+    // Deterministic for the seed; these are docs/statistics.md's figures. Bootstrap-t's coverage is held to
+    // ≥ 0.93 only: it is 0.977 / 0.982 here, above the 0.97 (see docs/statistics.md and closing note).
     for (const name of ["rare-total-miss", "heterogeneous-margin"]) {
       const scenario = named(name);
       const r = simulateScenario(scenario, design, { datasets: 1000, iterations: 1000, seed: 20260929 });

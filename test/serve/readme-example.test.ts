@@ -1,8 +1,8 @@
 /**
- * The README's offline worked example, as figures: fabench's example reference-lane adapter over
+ * docs/discover-call.md's offline worked example, as figures: fabench's example reference-lane adapter over
  * the exported task set against `fabench serve` (catalog 250, keyword router), one trial per task.
  * Every failure must be the router's (the first route outside the top 10), and the figures are the
- * README's.
+ * page's.
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import { KEY, startTestServer, testWorld, type TestServer } from "./helpers.ts";
 
 const TASKS = "tasks/discover-call/final-answer-v4.jsonl";
 
-describe("the README's discover-call example against fabench serve", () => {
+describe("the discover-call example of docs/discover-call.md against fabench serve", () => {
   const temp = useSuiteTempDir();
   let server: TestServer;
 
@@ -74,7 +74,7 @@ describe("the README's discover-call example against fabench serve", () => {
       summary,
     ]);
     expect(score.code).toBe(0);
-    // The lines the README shows under its score command.
+    // The lines docs/discover-call.md shows under its score command.
     expect(score.out.split("\n")).toEqual([
       "reference-route (reference, 99 tasks × 1 trial): workflow success 0.8283 (task-cluster bootstrap 95% [0.7475, 0.8990])",
       "  failures by stage: select 17 (ungrounded_tool_id 17)",

@@ -22,10 +22,10 @@ const TOOLKIT = "0123456789abcdef0123456789abcdef01234567";
 const TOP = 10;
 
 /**
- * The tasks the README lists as the keyword router's misses at catalog 250, with the rank of their
+ * The tasks docs/discover-call.md lists as the keyword router's misses at catalog 250, with the rank of their
  * reference route (task ids without the `v4-` prefix).
  */
-const README_MISSES = [
+const DOCUMENTED_MISSES = [
   "single_property_value_unit_provenance-ja-01 19",
   "literature_fact_with_source_attribution-en-04 12",
   "literature_fact_with_source_attribution-ko-02 38",
@@ -224,7 +224,7 @@ describe.skipIf(!hasReference)("the reference harness against fabench serve (cat
         misses.push(`${task.id.replace(/^v4-/, "")} ${rank}`);
       }
     }
-    expect(misses).toEqual(README_MISSES);
+    expect(misses).toEqual(DOCUMENTED_MISSES);
     const model = referenceSummary.models[0] as ModelSummary;
     const wins = tasks.length - misses.length;
     expect(model).toMatchObject({
@@ -235,7 +235,7 @@ describe.skipIf(!hasReference)("the reference harness against fabench serve (cat
       failures_by_stage: { select: misses.length },
       failures_by_reason: { missing_tool_id: misses.length },
     });
-    // The figures the README states for this lane at catalog 250.
+    // The figures docs/discover-call.md states for this lane at catalog 250.
     expect([wins, model.workflow_success_rate, model["workflow_success_task_cluster_bootstrap_95"]]).toEqual([
       82,
       0.8283,

@@ -17,7 +17,7 @@ import { ReplayExecutor } from "./replay.ts";
 import type { Attempt, Visible } from "./types.ts";
 import type { Stage } from "../routing/manifest-schema.ts";
 import { renderTools, type Message, type ToolDefinition } from "./render.ts";
-import type { TurnTokenCounter } from "./tokens.ts";
+import type { TurnTokenCounter, TurnTokens } from "./tokens.ts";
 import { renderUserMessage } from "./user-message.ts";
 
 export interface LoopSettings {
@@ -127,19 +127,8 @@ async function loop(
   settings: LoopSettings,
   tokens: TurnTokenCounter,
 ): Promise<EpisodeOutcome> {
-  const { task } = input;
-  const stages = views(task, input.endpoints, input.stages, input.catalogSize);
-  const state: EpisodeState = {
-    executor: new ReplayExecutor(task, input.endpoints),
-    messages: [
-      { role: "system", content: settings.systemPrompt },
-      { role: "user", content: renderUserMessage(task) },
-    ],
-    turns: [],
-    attempts: [],
-    history: [],
-    stage: 0,
-  };
+  const stages = views(input.task, input.endpoints, input.stages, input.catalogSize);
+  const state = startEpisode(input, settings);
   const visibleCount = (view: View) => (view.visible === "all" ? input.endpoints.length : view.visible.size);
   const show = (turn: number) => {
     const view = stages[state.stage] as View;
@@ -168,30 +157,16 @@ async function loop(
         inputTokens: requestTokens.input,
       });
     } catch (caught) {
-      error =
-        caught instanceof FabenchError
-          ? caught
-          : new FabenchError({
-              kind: "internal",
-              stage: "agent",
-              code: "agent_failed",
-              message: caught instanceof Error ? caught.message : String(caught),
-            });
+      error = agentError(caught);
       endReason = "infrastructure_error";
       break;
     }
     finalText = response.text;
-    const base = {
-      turn,
-      stage: state.stage,
-      visible_route_count: visibleCount(view),
-      text: response.text,
-      tool_calls: response.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })),
-      tokens: { ...requestTokens, output: tokens.output(response.text, response.toolCalls) },
-      provider_usage: response.usage ?? null,
-      model: response.model ?? null,
-      requested_more_tools: response.text.trimStart().startsWith(settings.requestMoreTools),
-    };
+    const base = turnBase({ turn, stage: state.stage, visibleRoutes: visibleCount(view) }, response, {
+      request: requestTokens,
+      output: tokens.output(response.text, response.toolCalls),
+      requestMoreTools: settings.requestMoreTools,
+    });
     const canWiden = state.stage < stages.length - 1;
     const widened =
       response.toolCalls.length === 0
@@ -209,7 +184,57 @@ async function loop(
   return summarise({ ...state, finalText, endReason, error });
 }
 
+/** The state an episode starts in: the first stage, and the system prompt and the user's request. */
+function startEpisode(input: EpisodeInput, settings: LoopSettings): EpisodeState {
+  return {
+    executor: new ReplayExecutor(input.task, input.endpoints),
+    messages: [
+      { role: "system", content: settings.systemPrompt },
+      { role: "user", content: renderUserMessage(input.task) },
+    ],
+    turns: [],
+    attempts: [],
+    history: [],
+    stage: 0,
+  };
+}
+
+/** What ends an episode when the agent throws: a FabenchError as it is, anything else as agent_failed. */
+function agentError(caught: unknown): FabenchError {
+  return caught instanceof FabenchError
+    ? caught
+    : new FabenchError({
+        kind: "internal",
+        stage: "agent",
+        code: "agent_failed",
+        message: caught instanceof Error ? caught.message : String(caught),
+      });
+}
+
 type TurnBase = Omit<TurnRecord, "observations" | "event">;
+
+/** What a turn's record says whatever the turn did: where it was, what the model said, what it cost. */
+function turnBase(
+  at: { readonly turn: number; readonly stage: number; readonly visibleRoutes: number },
+  response: AgentTurnResponse,
+  counted: {
+    readonly request: TurnTokens;
+    readonly output: number;
+    readonly requestMoreTools: string;
+  },
+): TurnBase {
+  return {
+    turn: at.turn,
+    stage: at.stage,
+    visible_route_count: at.visibleRoutes,
+    text: response.text,
+    tool_calls: response.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })),
+    tokens: { ...counted.request, output: counted.output },
+    provider_usage: response.usage ?? null,
+    model: response.model ?? null,
+    requested_more_tools: response.text.trimStart().startsWith(counted.requestMoreTools),
+  };
+}
 
 /** A turn without a tool call: the episode ends, or — incomplete and widenable — the next stage is shown. */
 function answerTurn(

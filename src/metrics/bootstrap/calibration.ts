@@ -145,8 +145,8 @@ export function calibrate(
   // Bootstrap-t: each replicate studentised by its own stratified SE. A replicate with SE 0 (every
   // drawn cell constant) is degenerate: its t is 0/0 when it also reproduces the estimate (dropped),
   // and otherwise ±∞, the limit of any vanishing noise. Dropping those instead would cut exactly
-  // the tail that rare large losses produce and pass the gate too often (see README, "degenerate
-  // replicates"); a bound that lands on one is unbounded and reported as null.
+  // the tail that rare large losses produce and pass the gate too often (see docs/statistics.md,
+  // "Degenerate replicates"); a bound that lands on one is unbounded and reported as null.
   kept = 0;
   let degenerate = 0;
   let infinite = 0;

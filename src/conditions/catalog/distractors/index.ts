@@ -4,18 +4,8 @@
  * only a catalog larger than 250 shows.
  */
 import type { ToolSpec } from "../spec.ts";
-import {
-  CONTRACTS,
-  CRM,
-  DOC_TRANSLATION,
-  DOCUMENTS,
-  EQUIPMENT_MAINTENANCE,
-  FLEET,
-  ISSUE_TRACKER,
-  PATENTS,
-  SHIPPING,
-  WIKI,
-} from "./business.ts";
+import { CONTRACTS, CRM, ISSUE_TRACKER } from "./business.ts";
+import { DOCUMENTS, DOC_TRANSLATION, PATENTS, WIKI } from "./documents.ts";
 import {
   ACCESS_CONTROL,
   BUILDING_MANAGEMENT,
@@ -27,17 +17,9 @@ import {
   VISITORS,
 } from "./facilities.ts";
 import { ACCOUNTS_PAYABLE, EXPENSES, GRANTS, PROCUREMENT, TIMESHEETS, TRAVEL } from "./finance.ts";
-import {
-  CI_PIPELINES,
-  DATA_WAREHOUSE,
-  GIT_HOSTING,
-  HELPDESK,
-  IDENTITY,
-  INFRA_MONITORING,
-  IT_ASSETS,
-  OBJECT_STORAGE,
-  PRINTING,
-} from "./it.ts";
+import { DATA_WAREHOUSE, INFRA_MONITORING, OBJECT_STORAGE } from "./infrastructure.ts";
+import { CI_PIPELINES, GIT_HOSTING, HELPDESK, IDENTITY, IT_ASSETS, PRINTING } from "./it.ts";
+import { EQUIPMENT_MAINTENANCE, FLEET, SHIPPING } from "./logistics.ts";
 import { CALENDAR, HR, NEWSLETTER, SURVEYS, TRAINING, VIDEO_MEETINGS } from "./people.ts";
 
 export const DISTRACTORS_FIRST: readonly ToolSpec[] = [

@@ -1,0 +1,104 @@
+/**
+ * The report's gate section: the pooled gate table, one per catalog size, and the notes on the
+ * intervals shown in them.
+ */
+import {
+  baselineWarning,
+  checkIntervals,
+  checkRule,
+  comparesToBaseline,
+  conditionsNotRun,
+  notRunReason,
+} from "../gates/index.ts";
+import { formatInterval, intervalNotes, type ShownInterval } from "../metrics/index.ts";
+import type { Summary } from "../summary/index.ts";
+import { num, wide } from "./html-kit.ts";
+import { escape } from "./svg.ts";
+
+/** What the gate table needs besides the verdicts: which conditions were not run, and whether the baseline failed. */
+interface GateContext {
+  readonly method: string;
+  readonly notRun: readonly string[];
+  readonly baselineFailed: boolean;
+  readonly shown: ShownInterval[];
+}
+
+/**
+ * One gate table; the shown intervals are collected for the notes under the tables. Every cell
+ * carries its column's name (`data-label`) for the phone layout, and each verdict cell its
+ * condition (`data-condition`). A pass of a delta check, or a verdict, beside a failed baseline is
+ * marked ⚠ in amber, never a bare green ✓.
+ */
+function gateTable(conditions: Summary["gate"]["conditions"], id: string, context: GateContext): string {
+  const { method, notRun, baselineFailed, shown } = context;
+  const names = Object.keys(conditions);
+  const checks = Object.keys(Object.values(conditions)[0]?.checks ?? {});
+  const head = `<tr class="cols"><th>check</th><th>needs</th>${names.map((c) => `<th>${escape(c)}</th>`).join("")}</tr>`;
+  const body = checks.map((name) => {
+    const first = Object.values(conditions)[0]?.checks[name];
+    const cells = Object.entries(conditions).map(([condition, v]) => {
+      const label = ` data-label="${escape(condition)}"`;
+      const c = v.checks[name];
+      if (!c) return `<td${label}>–</td>`;
+      if (notRun.includes(condition)) return `<td class="muted"${label}>not run</td>`;
+      const { shows } = checkRule(c);
+      const { ci95, gate } = checkIntervals(c);
+      shown.push(...[ci95, gate].filter((x) => x !== undefined));
+      const value = shows === "level" || shows === "total" ? c.value : c.delta;
+      const ci = ci95 ? ` <span class="muted">${escape(formatInterval(ci95, (x) => num(x)))}</span>` : "";
+      const gateCi = gate
+        ? ` <span class="muted">${escape(method)} ${escape(formatInterval(gate, (x) => num(x)))}</span>`
+        : "";
+      const caution = c.passed && baselineFailed && comparesToBaseline(c);
+      const mark = caution
+        ? `<td class="caution" title="passes against a failed baseline"${label}>⚠ ✓`
+        : `<td class="${c.passed ? "ok" : "no"}"${label}>${c.passed ? "✓" : "✗"}`;
+      return `${mark} ${num(value)}${ci}${gateCi}</td>`;
+    });
+    return `<tr><td>${escape(first?.metric ?? name)}</td><td data-label="needs">${first ? escape(checkRule(first).need) : ""}</td>${cells.join("")}</tr>`;
+  });
+  const verdictRow = (title: string, passed: (v: ConditionVerdict) => boolean) =>
+    `<tr class="verdicts"><th>${title}</th><th></th>${Object.entries(conditions)
+      .map(([condition, v]) => {
+        const [cls, text] = notRun.includes(condition)
+          ? ["no", "not run"]
+          : passed(v)
+            ? baselineFailed
+              ? ["caution", "⚠ pass"]
+              : ["ok", "pass"]
+            : ["no", "fail"];
+        return `<th class="cond-verdict ${cls}" data-condition="${escape(condition)}" data-label="${escape(condition)}">${text}</th>`;
+      })
+      .join("")}</tr>`;
+  const verdicts = `${verdictRow("point-estimate verdict", (v) => v.passed)}${verdictRow("interval verdict", (v) => v.interval_passed)}`;
+  return wide(`<table class="gate cards" id="${id}">${head}${body.join("")}${verdicts}</table>`);
+}
+
+type ConditionVerdict = Summary["gate"]["conditions"][string];
+
+export function gateSection(s: Summary): string {
+  const method = s.gate.interval_method;
+  const warning = baselineWarning(s.gate);
+  const notRun = notRunReason(s.gate);
+  const context: GateContext = {
+    method,
+    notRun: conditionsNotRun(s.gate),
+    baselineFailed: warning !== null,
+    shown: [],
+  };
+  const pooled = gateTable(s.gate.conditions, "gate-pooled", context);
+  const perCatalog = Object.entries(s.gate.per_catalog)
+    .map(
+      ([size, conditions]) =>
+        `<details><summary>catalog size ${escape(size)}</summary>${gateTable(conditions, `gate-${escape(size)}`, context)}</details>`,
+    )
+    .join("");
+  const notes = intervalNotes(context.shown)
+    .map((n) => `<li>${escape(n)}</li>`)
+    .join("");
+  const said = [
+    warning ? `<p class="warn">⚠ ${escape(warning)}: a ⚠ marks each pass that leans on it.</p>` : "",
+    notRun ? `<p class="no">${escape(notRun)}: a condition not run cannot pass.</p>` : "",
+  ].join("");
+  return `<h2 id="gate">Gate, pooled over catalog sizes</h2><p class="muted">Each cell: the paired delta against FULL (or the level, ratio or total the check uses), with its preregistered ${escape(s.bootstrap.interval)} ${Math.round(s.bootstrap.confidence * 100)} % interval and the ${escape(method)} interval the interval verdict uses, both shown within what the metric can be.</p>${said}${pooled}${notes ? `<ul id="interval-notes" class="muted">${notes}</ul>` : ""}${perCatalog}`;
+}

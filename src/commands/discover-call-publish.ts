@@ -20,8 +20,6 @@ import {
   usageError,
   withJsonLines,
 } from "../core/index.ts";
-// The publication entry points are not yet on the discover-call front door (index.ts, owned
-// elsewhere); once they are, these imports move there.
 import {
   defaultPolicyPath,
   parsePolicy,

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import Ajv2020 from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatJsonFile } from "../../src/core/index.ts";
-import { powerReportSchema } from "../../src/metrics/index.ts";
+import { powerReportSchema } from "../../src/metrics/simulate/schema.ts";
 import { summaryJsonSchema } from "../../src/summary/index.ts";
 import { runCli } from "../helpers/cli.ts";
 import { satisfiedConveyor } from "../helpers/conveyor.ts";

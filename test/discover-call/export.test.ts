@@ -14,7 +14,8 @@ import {
   formatTaskSet,
   type SourceTask,
 } from "../../src/discover-call/export.ts";
-import { constraintAccuracy, parseTaskSet } from "../../src/discover-call/index.ts";
+import { constraintAccuracy } from "../../src/discover-call/constraints.ts";
+import { parseTaskSet } from "../../src/discover-call/index.ts";
 import { bundled, CORPUS_PATH } from "../helpers/bundled.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 

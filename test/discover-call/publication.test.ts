@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 import { discoverCallPublish, discoverCallValidate } from "../../src/commands/discover-call-publish.ts";
 import { type FileOps, nodeFileOps } from "../../src/commands/write-together.ts";
 import { createDraw, formatProblem, type Problem, sha256Hex } from "../../src/core/index.ts";
-import { parseRecords, parseTaskSet, type RawRecord, type TaskSet } from "../../src/discover-call/index.ts";
+import { parseRecords, parseTaskSet } from "../../src/discover-call/index.ts";
+import type { RawRecord } from "../../src/discover-call/records.ts";
+import type { TaskSet } from "../../src/discover-call/tasks.ts";
 import {
   checkPolicy,
   defaultPolicyPath,

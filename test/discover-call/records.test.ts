@@ -2,15 +2,14 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { FabenchError, formatProblem } from "../../src/core/index.ts";
 import { REFERENCE_DIR } from "./fixtures/reference.ts";
+import { parseRecords } from "../../src/discover-call/index.ts";
+import type { PublicRecord, RawRecord } from "../../src/discover-call/records.ts";
 import {
   type DiscoverCallSummary,
   discoverCallSummarySchema,
   type ModelSummary,
-  parseRecords,
-  type PublicRecord,
-  type RawRecord,
   type ScoredRecord,
-} from "../../src/discover-call/index.ts";
+} from "../../src/discover-call/summary.ts";
 
 const REF = REFERENCE_DIR;
 const SHA = "a".repeat(64);

@@ -6,7 +6,8 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseTaskSet, type RawRecord } from "../../src/discover-call/index.ts";
+import { parseTaskSet } from "../../src/discover-call/index.ts";
+import type { RawRecord } from "../../src/discover-call/records.ts";
 import { runCli } from "../helpers/cli.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 

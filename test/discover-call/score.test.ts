@@ -4,22 +4,13 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { discoverCallScore } from "../../src/commands/discover-call-score.ts";
 import { createDraw, FabenchError, formatProblem } from "../../src/core/index.ts";
-import {
-  constraintAccuracy,
-  type DiscoverCallSummary,
-  type DiscoverCallTask,
-  earliestFailedGate,
-  parseRecords,
-  parseTaskSet,
-  type RawRecord,
-  requiredParameterAccuracy,
-  scoreDiscoverCall,
-  scoreRecord,
-  summarizeRecords,
-  type TaskSet,
-  taskClusterInterval,
-} from "../../src/discover-call/index.ts";
-import { lcgIndexDraw } from "../../src/discover-call/bootstrap.ts";
+import { lcgIndexDraw, taskClusterInterval } from "../../src/discover-call/bootstrap.ts";
+import { constraintAccuracy, requiredParameterAccuracy } from "../../src/discover-call/constraints.ts";
+import { parseRecords, parseTaskSet, scoreDiscoverCall } from "../../src/discover-call/index.ts";
+import type { RawRecord } from "../../src/discover-call/records.ts";
+import { earliestFailedGate, scoreRecord, summarizeRecords } from "../../src/discover-call/score.ts";
+import type { DiscoverCallSummary } from "../../src/discover-call/summary.ts";
+import type { DiscoverCallTask, TaskSet } from "../../src/discover-call/tasks.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 import { hasReference, REFERENCE_DIR } from "./fixtures/reference.ts";
 

@@ -4,14 +4,13 @@ import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { FabenchError, formatJsonFile, formatProblem } from "../../src/core/index.ts";
 import { REFERENCE_DIR } from "./fixtures/reference.ts";
+import { discoverCallTaskJsonSchema, parseTaskSet } from "../../src/discover-call/index.ts";
 import {
   type Constraint,
   type DiscoverCallTask,
-  discoverCallTaskJsonSchema,
   discoverCallTaskSchema,
-  parseTaskSet,
   taskReference,
-} from "../../src/discover-call/index.ts";
+} from "../../src/discover-call/tasks.ts";
 
 const REF = REFERENCE_DIR;
 const SCHEMA_FILE = "schemas/discover-call-task.schema.json";

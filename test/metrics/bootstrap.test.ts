@@ -3,13 +3,12 @@ import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { studentTQuantile } from "../../src/metrics/bootstrap/student-t.ts";
 import {
-  bootstrap,
-  buildStatistics,
   percentile,
   PythonRandom,
   type BootstrapTask,
   type Statistic,
-} from "../../src/metrics/index.ts";
+} from "../../src/metrics/bootstrap/index.ts";
+import { bootstrap, buildStatistics } from "../../src/metrics/index.ts";
 import { HAS_PYTHON3 } from "../helpers/python.ts";
 
 const SHARED_BOOTSTRAP_INPUT = "../shared/bench/bootstrap-input.json";

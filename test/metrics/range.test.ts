@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { feasibleRange, formatInterval, intervalNotes, shownInterval } from "../../src/metrics/index.ts";
+import { formatInterval, intervalNotes, shownInterval } from "../../src/metrics/index.ts";
+import { feasibleRange } from "../../src/metrics/range.ts";
 
 const f4 = (x: number) => x.toFixed(4);
 

@@ -8,7 +8,8 @@
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Task } from "../../src/authoring/index.ts";
-import { createDiscoverCallApi, firstResponse } from "../../src/discover-call/index.ts";
+import { createDiscoverCallApi } from "../../src/discover-call/api.ts";
+import { firstResponse } from "../../src/discover-call/index.ts";
 import { referencePath } from "../discover-call/fixtures/reference.ts";
 import { KEY, startTestServer, type TestServer, testWorld } from "./helpers.ts";
 

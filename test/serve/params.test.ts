@@ -1,6 +1,6 @@
 /** An endpoint's JSON Schema as the params list of DISCOVER-CALL.md §2, and its example call. */
 import { describe, expect, it } from "vitest";
-import { parameterResponseSchema, validateParameters } from "../../src/discover-call/index.ts";
+import { parameterResponseSchema, validateParameters } from "../../src/discover-call/parameter-schema.ts";
 import { exampleCall, paramsOf } from "../../src/serve/index.ts";
 import { testWorld } from "./helpers.ts";
 

@@ -10,8 +10,13 @@ export {
   perTaskValue,
   POOLED,
   statisticKey,
+  type BootstrapOptions,
+  type BootstrapResult,
+  type BootstrapTask,
   type Interval,
   type RngName,
+  type StatisticsSpec,
+  type TrialValues,
 } from "./bootstrap/index.ts";
 export { aggregate, breakdowns, type Breakdown } from "./aggregate.ts";
 export { BOOTSTRAP_METRICS, scoreRecord, type EpisodeRow } from "./scored-records.ts";

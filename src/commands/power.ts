@@ -7,12 +7,12 @@ import { inputError, usageError } from "../core/index.ts";
 import {
   METHODS,
   pilotDeltas,
+  powerReport,
   simulatePower,
   type Method,
   type PilotEpisode,
   type PowerReport,
 } from "../metrics/index.ts";
-import { powerReport } from "../metrics/simulate/index.ts";
 import { readSummary } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { progressReporter } from "./progress.ts";

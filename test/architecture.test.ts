@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
+import { parseAst } from "rolldown/parseAst";
 import { describe, expect, it } from "vitest";
 
 function sources(dir: string): string[] {
@@ -181,6 +182,48 @@ const LIGHT_CONSTANTS = [
   "src/authoring/pilot-hint.ts",
 ];
 
+interface FunctionLength {
+  readonly name: string;
+  readonly line: number;
+  readonly lines: number;
+}
+
+/** Every function's (declaration, expression, arrow, method) first line and length in lines, from a real parse. */
+function functionLengths(text: string, file: string): FunctionLength[] {
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  const lineOf = (offset: number) => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((lineStarts[mid] as number) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  };
+  const found: FunctionLength[] = [];
+  const FUNCTIONS = ["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"];
+  const walk = (node: unknown, name: string) => {
+    if (Array.isArray(node)) {
+      for (const child of node) walk(child, name);
+      return;
+    }
+    if (node === null || typeof node !== "object") return;
+    const n = node as Record<string, unknown> & { type?: string; start: number; end: number };
+    let here = name;
+    const id = (n["id"] ?? n["key"]) as { name?: string } | undefined;
+    if (typeof id?.name === "string") here = id.name;
+    if (typeof n.type === "string" && FUNCTIONS.includes(n.type) && n["body"]) {
+      const line = lineOf(n.start);
+      found.push({ name: here, line, lines: lineOf(n.end) - line + 1 });
+    }
+    for (const [key, child] of Object.entries(n)) if (key !== "type") walk(child, here);
+  };
+  walk(parseAst(text, { lang: "ts" }, file).body, "<anonymous>");
+  return found;
+}
+
 describe("the source tree", () => {
   it("has imports that run one way: no stage reaches a stage upstream of it", () => {
     const broken = IMPORTS.filter(({ file, target }) => {
@@ -188,6 +231,22 @@ describe("the source tree", () => {
       return (FORBIDDEN[from] ?? []).some((f) => target.startsWith(`${f}/`) || target === `${f}.ts`);
     }).map(({ file, target }) => `${file} -> ${target}`);
     expect(broken).toEqual([]);
+  });
+
+  it("keeps files small: none over 400 lines, and a command file (it only wires) at most 200", () => {
+    const lines = (f: string) => readFileSync(f, "utf8").split("\n").length - 1;
+    expect(FILES.filter((f) => lines(f) > 400).map((f) => `${f}: ${lines(f)} lines`)).toEqual([]);
+    const commands = FILES.filter((f) => f.startsWith("src/commands/"));
+    expect(commands.filter((f) => lines(f) > 200).map((f) => `${f}: ${lines(f)} lines`)).toEqual([]);
+  });
+
+  it("has no function over 80 lines (a longer one is several steps that want names)", () => {
+    const long = FILES.flatMap((file) =>
+      functionLengths(readFileSync(file, "utf8"), file)
+        .filter((f) => f.lines > 80)
+        .map((f) => `${file}:${f.line} ${f.name}: ${f.lines} lines`),
+    );
+    expect(long).toEqual([]);
   });
 
   it("has no import cycle between files (type-only imports included)", () => {

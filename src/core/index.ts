@@ -97,3 +97,4 @@ export {
   type WriteLock,
 } from "./write-lock.ts";
 export { canonicalPath } from "./file-identity.ts";
+export { JsonlAppender, type AppendFs } from "./jsonl-appender.ts";

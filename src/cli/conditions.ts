@@ -26,6 +26,13 @@ export function registerConditions(program: Command, r: Registrar): void {
     "conditions",
     "The frozen condition manifest: what each condition shows for each task.",
   );
+  registerFreeze(conditions, r);
+  registerShow(conditions, r);
+  registerProfile(conditions, r);
+}
+
+/** `conditions freeze`: rank every catalog with a router and freeze each condition's routes. */
+function registerFreeze(conditions: Command, r: Registrar): void {
   conditions
     .command("freeze")
     .description(
@@ -73,6 +80,10 @@ export function registerConditions(program: Command, r: Registrar): void {
           ),
         ),
     );
+}
+
+/** `conditions show`: one task's visible routes per condition, and where each required route ranked. */
+function registerShow(conditions: Command, r: Registrar): void {
   const show = conditions
     .command("show")
     .description(
@@ -96,6 +107,10 @@ export function registerConditions(program: Command, r: Registrar): void {
       ),
     );
   deprecatedAlias(show, "--catalog", "--catalog-size");
+}
+
+/** `conditions profile`: how hard the frozen conditions are. */
+function registerProfile(conditions: Command, r: Registrar): void {
   conditions
     .command("profile")
     .description(

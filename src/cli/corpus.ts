@@ -28,6 +28,14 @@ export function registerCorpus(program: Command, r: Registrar): void {
     "corpus",
     "Authored corpora: generation, identity validation and the full content check.",
   );
+  registerValidate(corpus, r);
+  registerGenerate(corpus, r);
+  registerCheck(corpus, r);
+  registerSensitivity(corpus, r);
+}
+
+/** `corpus validate`: the corpus's identity against the plan, optionally writing a freeze manifest. */
+function registerValidate(corpus: Command, r: Registrar): void {
   corpus
     .command("validate")
     .description(
@@ -55,7 +63,10 @@ export function registerCorpus(program: Command, r: Registrar): void {
         ),
       ),
     );
+}
 
+/** `corpus generate`: assemble the hand-authored task files into the bundled corpus. */
+function registerGenerate(corpus: Command, r: Registrar): void {
   corpus
     .command("generate")
     .description(
@@ -99,6 +110,10 @@ export function registerCorpus(program: Command, r: Registrar): void {
         r.setExit(await (await loadContent()).corpusGenerate(o, r.io));
       },
     );
+}
+
+/** `corpus check`: every identity and content check on a corpus (the bundled one by default). */
+function registerCheck(corpus: Command, r: Registrar): void {
   corpus
     .command("check")
     .description(
@@ -130,7 +145,10 @@ export function registerCorpus(program: Command, r: Registrar): void {
         r.setExit(await (await loadContent()).corpusCheck({ ...o, corpus: corpusFile }, r.io));
       },
     );
+}
 
+/** `corpus sensitivity`: the reference agent against every probe agent, per catalog size. */
+function registerSensitivity(corpus: Command, r: Registrar): void {
   corpus
     .command("sensitivity")
     .description(

@@ -38,11 +38,43 @@ export function registerDiscoverCall(program: Command, r: Registrar): void {
     "discover-call",
     "The Discover → Call contract benchmark: can an agent use discover → inspect → call correctly?",
   );
-  discoverCall
+  registerRun(discoverCall, r);
+  registerScore(discoverCall, r);
+  registerPublish(discoverCall, r);
+  registerExport(discoverCall, r);
+  registerValidate(discoverCall, r);
+}
+
+/** `discover-call run`: every task × trial through the adapter; one raw record per trial. */
+function registerRun(discoverCall: Command, r: Registrar): void {
+  const run = discoverCall
     .command("run")
     .description(
       "Run every task × trial through discover, select, inspect, parameterize and (with --execute) call; one raw record per trial.",
+    );
+  addRecordIdentityOptions(run);
+  addTrialBudgetOptions(run);
+  run
+    .requiredOption("--output <file>", "raw record file (JSON Lines; private: it holds parameters)")
+    .option("--resume", "continue an interrupted run file", false)
+    .option("--concurrency <n>", "trials in flight", positiveInt("--concurrency"), 1)
+    .option(
+      "--adapter-base-url <url>",
+      "provider base URL of a built-in model adapter (openai-compatible: include /v1)",
     )
+    .option(
+      "--adapter-api-key-env <name>",
+      "environment variable holding a built-in model adapter's provider key (default: ANTHROPIC_API_KEY for anthropic:, OPENAI_API_KEY for openai:)",
+    )
+    .addOption(new Option("--openai-api <api>", "OpenAI API").choices(["chat", "responses"]).default("chat"))
+    .action(async (o: Omit<DiscoverCallRunOptions, "adapterArg"> & { adapterArg: string[] }) =>
+      r.setExit(await (await loadRun()).discoverCallRun(o, r.io)),
+    );
+}
+
+/** What every record carries about who ran it: model, lane, tasks, adapter and the revisions. */
+function addRecordIdentityOptions(run: Command): void {
+  run
     .requiredOption("--model <name>", "model label every record carries (also sent with execute)")
     .requiredOption("--lane <lane>", `model lane (${LANE_NAMES})`)
     .requiredOption("--tasks <file>", "task set (JSON Lines)")
@@ -59,7 +91,12 @@ export function registerDiscoverCall(program: Command, r: Registrar): void {
     .option(
       "--toolkit-revision <sha>",
       "commit SHA of this fabench, 40 or 64 hex (default: its git HEAD, from a clean checkout only)",
-    )
+    );
+}
+
+/** How much a run does and how long it waits: trials, limits, time limits, the API and the breaker. */
+function addTrialBudgetOptions(run: Command): void {
+  run
     .option("--trials <n>", "trials per task", positiveInt("--trials"), 3)
     .option("--limit <n>", "discovery limit: results asked of discover", positiveInt("--limit"), 10)
     .option("--execute", "make the billed calls (without it: a dry run that stops before call)", false)
@@ -89,22 +126,11 @@ export function registerDiscoverCall(program: Command, r: Registrar): void {
       "stop after this many infrastructure errors in a row with the same code (trials that fail at the API with no connection, a timeout, 429 or 5xx are not recorded, and --resume runs them)",
       positiveInt("--breaker"),
       3,
-    )
-    .requiredOption("--output <file>", "raw record file (JSON Lines; private: it holds parameters)")
-    .option("--resume", "continue an interrupted run file", false)
-    .option("--concurrency <n>", "trials in flight", positiveInt("--concurrency"), 1)
-    .option(
-      "--adapter-base-url <url>",
-      "provider base URL of a built-in model adapter (openai-compatible: include /v1)",
-    )
-    .option(
-      "--adapter-api-key-env <name>",
-      "environment variable holding a built-in model adapter's provider key (default: ANTHROPIC_API_KEY for anthropic:, OPENAI_API_KEY for openai:)",
-    )
-    .addOption(new Option("--openai-api <api>", "OpenAI API").choices(["chat", "responses"]).default("chat"))
-    .action(async (o: Omit<DiscoverCallRunOptions, "adapterArg"> & { adapterArg: string[] }) =>
-      r.setExit(await (await loadRun()).discoverCallRun(o, r.io)),
     );
+}
+
+/** `discover-call score`: the summary JSON of raw or public records. */
+function registerScore(discoverCall: Command, r: Registrar): void {
   discoverCall
     .command("score")
     .description("Score raw or public records against their task set: the summary JSON.")
@@ -112,6 +138,10 @@ export function registerDiscoverCall(program: Command, r: Registrar): void {
     .requiredOption("--runs <file>", "record file (JSON Lines, raw or public)")
     .option("--output <file>", "summary file (default: stdout)")
     .action(async (o: DiscoverCallScoreOptions) => r.setExit((await loadScore()).discoverCallScore(o, r.io)));
+}
+
+/** `discover-call publish`: raw records into public records and their summary. */
+function registerPublish(discoverCall: Command, r: Registrar): void {
   discoverCall
     .command("publish")
     .description("Turn raw records into public records and their summary, written together.")
@@ -123,6 +153,10 @@ export function registerDiscoverCall(program: Command, r: Registrar): void {
     .action(async (o: DiscoverCallPublishOptions) =>
       r.setExit((await loadPublish()).discoverCallPublish(o, r.io)),
     );
+}
+
+/** `discover-call export`: the #424 corpus as a discover-call task set. */
+function registerExport(discoverCall: Command, r: Registrar): void {
   discoverCall
     .command("export")
     .description(
@@ -136,6 +170,10 @@ export function registerDiscoverCall(program: Command, r: Registrar): void {
     .action(async (o: DiscoverCallExportOptions) =>
       r.setExit((await loadExport()).discoverCallExport(o, r.io)),
     );
+}
+
+/** `discover-call validate`: public records and their summary against the task set and the policy. */
+function registerValidate(discoverCall: Command, r: Registrar): void {
   discoverCall
     .command("validate")
     .description("Check public records and their summary against the task set and the publication policy.")

@@ -44,9 +44,40 @@ function probeHelp(): string {
 }
 
 export function registerRun(program: Command, r: Registrar): void {
+  registerRunCommand(program, r);
+  registerRuns(program, r);
+}
+
+/** `fabench run`: the option groups in help order, then the action and the probe list. */
+function registerRunCommand(program: Command, r: Registrar): void {
   const runCommand = program
     .command("run")
-    .description("Replay the frozen evidence to an agent under each condition; one JSON line per episode.")
+    .description("Replay the frozen evidence to an agent under each condition; one JSON line per episode.");
+  addEpisodeOptions(runCommand);
+  addModelOptions(runCommand);
+  addBatchOptions(runCommand);
+  runCommand
+    .option("--tokenizer <name>", TOKENIZERS.join(" or "), DEFAULT_TOKENIZER)
+    .addOption(protocolOption())
+    .addOption(planOption())
+    .addOption(pilotOption())
+    .addOption(jsonOption())
+    .action(
+      async ({
+        manifest,
+        ...o
+      }: Omit<Parameters<typeof run>[0], "env" | "conditionsManifest"> & { manifest: string }) =>
+        r.setExit(
+          await (await loadRun()).run({ ...o, conditionsManifest: manifest, env: r.io.env ?? {} }, r.io),
+        ),
+    );
+  deprecatedAlias(runCommand, "--conditions-manifest", "--manifest");
+  runCommand.addHelpText("after", probeHelp());
+}
+
+/** Which episodes run and when the run stops early: the agent, inputs, selection, resume, breaker. */
+function addEpisodeOptions(runCommand: Command): void {
+  runCommand
     .requiredOption(
       "--agent <spec>",
       "reference, probe:NAME (a built-in agent with one flaw, listed below), anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH",
@@ -75,6 +106,10 @@ export function registerRun(program: Command, r: Registrar): void {
       nonNegativeInt("--breaker"),
       DEFAULT_BREAKER,
     );
+}
+
+/** How a model agent is called: spending, connection, protocol, lane, sampling, reliability. */
+function addModelOptions(runCommand: Command): void {
   withOptions(runCommand, spendingOptions(), connectionOptions());
   runCommand
     .addOption(
@@ -89,6 +124,10 @@ export function registerRun(program: Command, r: Registrar): void {
     .option("--seed <n>", "sampling seed, where the provider has one", positiveInt("--seed"))
     .option("--no-prompt-cache", "turn off Anthropic prompt caching of the system prompt and tools");
   withOptions(runCommand, reliabilityOptions(), commandAgentOptions());
+}
+
+/** Batch APIs: every pending episode advances one turn per batch. */
+function addBatchOptions(runCommand: Command): void {
   runCommand
     .option(
       "--batch",
@@ -105,24 +144,11 @@ export function registerRun(program: Command, r: Registrar): void {
       "--batch-resubmit",
       "on resume, send again the requests of a batch submission whose acceptance is unknown (may pay twice)",
       false,
-    )
-    .option("--tokenizer <name>", TOKENIZERS.join(" or "), DEFAULT_TOKENIZER)
-    .addOption(protocolOption())
-    .addOption(planOption())
-    .addOption(pilotOption())
-    .addOption(jsonOption())
-    .action(
-      async ({
-        manifest,
-        ...o
-      }: Omit<Parameters<typeof run>[0], "env" | "conditionsManifest"> & { manifest: string }) =>
-        r.setExit(
-          await (await loadRun()).run({ ...o, conditionsManifest: manifest, env: r.io.env ?? {} }, r.io),
-        ),
     );
-  deprecatedAlias(runCommand, "--conditions-manifest", "--manifest");
-  runCommand.addHelpText("after", probeHelp());
+}
 
+/** `fabench runs merge|dedupe`: run files. */
+function registerRuns(program: Command, r: Registrar): void {
   const runs = group(program, "runs", "Run files: merge shards, drop duplicate episodes.");
   runs
     .command("merge")

@@ -25,6 +25,12 @@ const loadSimulate = () => import("../commands/simulate.ts");
 
 export function registerSimulate(program: Command, r: Registrar): void {
   const simulate = group(program, "simulate", "Monte Carlo studies of the protocol's statistics.");
+  registerCoverage(simulate, r);
+  registerPower(program, r);
+}
+
+/** `simulate coverage`: every interval method's coverage and margin pass rates on the design. */
+function registerCoverage(simulate: Command, r: Registrar): void {
   simulate
     .command("coverage")
     .description(
@@ -69,6 +75,10 @@ export function registerSimulate(program: Command, r: Registrar): void {
     .action(async (o: Parameters<typeof simulateCoverage>[0]) =>
       r.setExit(await (await loadSimulate()).simulateCoverage(o, r.io)),
     );
+}
+
+/** `fabench power`: from pilot runs or a summary, the chance the gate's interval rule passes. */
+function registerPower(program: Command, r: Registrar): void {
   program
     .command("power")
     .description(

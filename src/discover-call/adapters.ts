@@ -130,69 +130,93 @@ function runChild(
       reject(adapterFailure("start_failed"));
       return;
     }
-    let stdout = "";
-    let stderr = "";
-    let settled = false;
-    /** Set when a limit is hit: the child is being stopped and this is what the stage records. */
-    let stopping: AdapterFailureCode | null = null;
-    let killTimer: NodeJS.Timeout | undefined;
-    const timer = setTimeout(() => stop("timeout"), options.timeoutMs ?? ADAPTER_LIMITS.timeoutMs);
-
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      clearTimeout(killTimer);
-      stderr = "";
-      outcome();
-    };
-    const exited = () => child.exitCode !== null || child.signalCode !== null;
-    // A grandchild can hold the pipes open after the child is gone; closing our ends ends the wait.
-    const release = () => {
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-    };
-    const stop = (code: AdapterFailureCode) => {
-      if (settled || stopping !== null) return;
-      stopping = code;
-      clearTimeout(timer);
-      if (exited()) return release();
-      child.kill("SIGTERM");
-      killTimer = setTimeout(() => child.kill("SIGKILL"), options.killGraceMs ?? ADAPTER_LIMITS.killGraceMs);
-      killTimer.unref();
-    };
-
-    child.stdout?.setEncoding("utf8");
-    child.stderr?.setEncoding("utf8");
-    child.stdout?.on("data", (chunk: string) => {
-      if (stopping !== null) return;
-      stdout += chunk;
-      if (stdout.length > ADAPTER_LIMITS.stdoutChars) stop("stdout_limit");
-    });
-    child.stderr?.on("data", (chunk: string) => {
-      if (stopping !== null) return;
-      stderr += chunk;
-      if (stderr.length > ADAPTER_LIMITS.stderrChars) stop("stderr_limit");
-    });
-    child.on("exit", () => {
-      if (stopping !== null) release();
-    });
-    child.on("error", () => {
-      // After a stop, an error is a failed kill; the stop's code is what counts.
-      if (stopping === null) settle(() => reject(adapterFailure("start_failed")));
-    });
-    child.on("close", (code: number | null) => {
-      if (stopping !== null) {
-        const failure = adapterFailure(stopping);
-        return settle(() => reject(failure));
-      }
-      if (code !== 0) {
-        const failure = adapterFailure(reportedAdapterCode(stderr) ?? "process_exit");
-        return settle(() => reject(failure));
-      }
-      settle(() => resolve(stdout));
-    });
+    superviseChild(child, options, resolve, reject);
     child.stdin?.on("error", () => undefined); // a child that exits without reading its stdin
     child.stdin?.end(input);
+  });
+}
+
+/** What a child has written so far, and whether it is being stopped. */
+interface ChildOutput {
+  stdout: string;
+  stderr: string;
+  /** Set when a limit is hit: the child is being stopped and this is what the stage records. */
+  stopping: AdapterFailureCode | null;
+}
+
+/** Watches a started child: its time limit, its output limits, and how it ends (settled once). */
+function superviseChild(
+  child: ChildProcess,
+  options: ProcessAdapterOptions,
+  resolve: (stdout: string) => void,
+  reject: (failure: unknown) => void,
+): void {
+  const output: ChildOutput = { stdout: "", stderr: "", stopping: null };
+  let settled = false;
+  let killTimer: NodeJS.Timeout | undefined;
+  const timer = setTimeout(() => stop("timeout"), options.timeoutMs ?? ADAPTER_LIMITS.timeoutMs);
+
+  const settle = (outcome: () => void) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    clearTimeout(killTimer);
+    output.stderr = "";
+    outcome();
+  };
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  // A grandchild can hold the pipes open after the child is gone; closing our ends ends the wait.
+  const release = () => {
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+  };
+  const stop = (code: AdapterFailureCode) => {
+    if (settled || output.stopping !== null) return;
+    output.stopping = code;
+    clearTimeout(timer);
+    if (exited()) return release();
+    child.kill("SIGTERM");
+    killTimer = setTimeout(() => child.kill("SIGKILL"), options.killGraceMs ?? ADAPTER_LIMITS.killGraceMs);
+    killTimer.unref();
+  };
+
+  readOutput(child, output, stop);
+  child.on("exit", () => {
+    if (output.stopping !== null) release();
+  });
+  child.on("error", () => {
+    // After a stop, an error is a failed kill; the stop's code is what counts.
+    if (output.stopping === null) settle(() => reject(adapterFailure("start_failed")));
+  });
+  child.on("close", (code: number | null) => {
+    if (output.stopping !== null) {
+      const failure = adapterFailure(output.stopping);
+      return settle(() => reject(failure));
+    }
+    if (code !== 0) {
+      const failure = adapterFailure(reportedAdapterCode(output.stderr) ?? "process_exit");
+      return settle(() => reject(failure));
+    }
+    settle(() => resolve(output.stdout));
+  });
+}
+
+/** Collects stdout and stderr as text, stopping the child when either passes its limit. */
+function readOutput(
+  child: ChildProcess,
+  output: ChildOutput,
+  stop: (code: AdapterFailureCode) => void,
+): void {
+  child.stdout?.setEncoding("utf8");
+  child.stderr?.setEncoding("utf8");
+  child.stdout?.on("data", (chunk: string) => {
+    if (output.stopping !== null) return;
+    output.stdout += chunk;
+    if (output.stdout.length > ADAPTER_LIMITS.stdoutChars) stop("stdout_limit");
+  });
+  child.stderr?.on("data", (chunk: string) => {
+    if (output.stopping !== null) return;
+    output.stderr += chunk;
+    if (output.stderr.length > ADAPTER_LIMITS.stderrChars) stop("stderr_limit");
   });
 }

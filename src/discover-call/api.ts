@@ -90,97 +90,20 @@ export function createDiscoverCallApi(options: DiscoverCallApiOptions): Discover
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 2 ** 31 - 1)
     throw usageError("bad_timeout", "the API timeout takes a whole number of milliseconds ≥ 1");
   const log = new RevisionLog();
-  // Called unbound: a platform fetch may refuse to run with the options object as `this`.
-  const send = options.fetch;
-
-  async function attempt(
-    path: string,
-    body: string,
-    rule: RetryRule,
-    index: number,
-    observe: boolean,
-  ): Promise<Step> {
-    const last = index + 1 >= MAX_ATTEMPTS;
-    // A lost connection or a timeout carries no server hint: plain backoff where the rule allows it.
-    const lost = (reason: ApiReasonCode): Step =>
-      rule.transport && !last
-        ? { kind: "retry", delayMs: retryDelayMs(null, index, options.now) }
-        : { kind: "failed", reason };
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    try {
-      let response: Response;
-      try {
-        response = await send(`${baseUrl}${path}`, {
-          method: "POST",
-          headers: {
-            authorization: `Bearer ${key}`,
-            "content-type": "application/json",
-            accept: "application/json",
-          },
-          body,
-          signal: controller.signal,
-          // Never followed: following it would carry the key to wherever the Location points.
-          // Like the reference harness (fetch's redirect "error"), a redirect is a network failure,
-          // so records from both runners carry the same reason code.
-          redirect: "manual",
-        });
-      } catch {
-        return lost(controller.signal.aborted ? "request_timeout" : "network_failure");
-      }
-      if (response.status >= 300 && response.status < 400) {
-        await discard(response);
-        return lost("network_failure");
-      }
-      if (rule.statuses.has(response.status) && !last) {
-        await discard(response);
-        return {
-          kind: "retry",
-          delayMs: retryDelayMs(response.headers.get("retry-after"), index, options.now),
-        };
-      }
-      if (observe) log.observe(response.headers);
-      if (!response.ok) {
-        await discard(response);
-        return { kind: "failed", reason: `http_${response.status}` };
-      }
-      let text: string;
-      try {
-        text = await response.text();
-      } catch {
-        // A body cut short of its Content-Length cannot be read: the reference harness records it
-        // as an invalid response, not retried, and so does this one (record compatibility).
-        if (controller.signal.aborted) return lost("response_timeout");
-        return { kind: "failed", reason: "invalid_response" };
-      }
-      return readAnswer(text, key);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  async function request(
-    path: string,
-    payload: unknown,
-    rule: RetryRule,
-    observe = true,
-  ): Promise<ApiOutcome<unknown>> {
-    // Serialized once, outside the attempts: a body that cannot be written is a bug, not a network failure.
-    const body = JSON.stringify(payload);
-    for (let index = 0; ; index++) {
-      const step = await attempt(path, body, rule, index, observe);
-      if (step.kind === "answer") return { ok: true, value: step.value, attempts: index + 1 };
-      if (step.kind === "failed")
-        return { ok: false, failure: transportFailure(step.reason), attempts: index + 1 };
-      await options.sleep(step.delayMs);
-    }
-  }
-
+  const conn: Connection = {
+    baseUrl,
+    key,
+    timeoutMs,
+    send: options.fetch,
+    sleep: options.sleep,
+    now: options.now,
+    log,
+  };
   return {
     baseUrl,
     async discover({ query, limit, sessionId }) {
       const body = { query, limit, session_id: sessionId, view: "routing" };
-      const outcome = await request("/search", body, READ_RETRY);
+      const outcome = await request(conn, "/search", body, READ_RETRY);
       if (!outcome.ok) return outcome;
       const parsed = discoverAnswerSchema.safeParse(outcome.value);
       if (parsed.success) return { ok: true, value: parsed.data, attempts: outcome.attempts };
@@ -193,21 +116,129 @@ export function createDiscoverCallApi(options: DiscoverCallApiOptions): Discover
     },
     async inspect({ toolIds, searchId, sessionId }) {
       const body = { tool_ids: [...toolIds], search_id: searchId, session_id: sessionId, view: "lean" };
-      const outcome = await request("/tools/by-ids", body, READ_RETRY);
+      const outcome = await request(conn, "/tools/by-ids", body, READ_RETRY);
       return outcome.ok ? { ...outcome, value: inspectAnswerSchema.parse(outcome.value) } : outcome;
     },
     async execute({ toolId, parameters, searchId, sessionId, model }) {
       const path = `/tools/execute?tool_id=${encodeURIComponent(toolId)}`;
       const body = { parameters, search_id: searchId, session_id: sessionId, model, respond_with: "full" };
-      const outcome = await request(path, body, EXECUTE_RETRY);
+      const outcome = await request(conn, path, body, EXECUTE_RETRY);
       return outcome.ok ? { ...outcome, value: executeAnswerSchema.parse(outcome.value) } : outcome;
     },
     preflight(sessionId) {
       const body = { query: PREFLIGHT_QUERY, limit: 1, session_id: sessionId, view: "routing" };
-      return request("/search", body, READ_RETRY, false);
+      return request(conn, "/search", body, READ_RETRY, false);
     },
     revisions: () => log.seen(),
   };
+}
+
+/** What every request needs: where, with which key, how long, how to wait, and the revision log. */
+interface Connection {
+  readonly baseUrl: string;
+  readonly key: string;
+  readonly timeoutMs: number;
+  readonly send: typeof fetch;
+  readonly sleep: (ms: number) => Promise<void>;
+  readonly now: () => number;
+  readonly log: RevisionLog;
+}
+
+/** One request: attempts under `rule` until an answer or a failure, sleeping between them. */
+async function request(
+  conn: Connection,
+  path: string,
+  payload: unknown,
+  rule: RetryRule,
+  observe = true,
+): Promise<ApiOutcome<unknown>> {
+  // Serialized once, outside the attempts: a body that cannot be written is a bug, not a network failure.
+  const body = JSON.stringify(payload);
+  for (let index = 0; ; index++) {
+    const step = await attempt(conn, { path, body, rule, index, observe });
+    if (step.kind === "answer") return { ok: true, value: step.value, attempts: index + 1 };
+    if (step.kind === "failed")
+      return { ok: false, failure: transportFailure(step.reason), attempts: index + 1 };
+    await conn.sleep(step.delayMs);
+  }
+}
+
+/** Which attempt this is, of which request. */
+interface Attempt {
+  readonly path: string;
+  readonly body: string;
+  readonly rule: RetryRule;
+  readonly index: number;
+  /** Whether this reply's revision headers are kept (not for the preflight). */
+  readonly observe: boolean;
+}
+
+/** One HTTP attempt under one timer, covering the headers and the whole body. */
+async function attempt(conn: Connection, at: Attempt): Promise<Step> {
+  const last = at.index + 1 >= MAX_ATTEMPTS;
+  // A lost connection or a timeout carries no server hint: plain backoff where the rule allows it.
+  const lost = (reason: ApiReasonCode): Step =>
+    at.rule.transport && !last
+      ? { kind: "retry", delayMs: retryDelayMs(null, at.index, conn.now) }
+      : { kind: "failed", reason };
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), conn.timeoutMs);
+  try {
+    let response: Response;
+    try {
+      response = await post(conn, at, controller.signal);
+    } catch {
+      return lost(controller.signal.aborted ? "request_timeout" : "network_failure");
+    }
+    if (response.status >= 300 && response.status < 400) {
+      await discard(response);
+      return lost("network_failure");
+    }
+    if (at.rule.statuses.has(response.status) && !last) {
+      await discard(response);
+      return {
+        kind: "retry",
+        delayMs: retryDelayMs(response.headers.get("retry-after"), at.index, conn.now),
+      };
+    }
+    if (at.observe) conn.log.observe(response.headers);
+    if (!response.ok) {
+      await discard(response);
+      return { kind: "failed", reason: `http_${response.status}` };
+    }
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      // A body cut short of its Content-Length cannot be read: the reference harness records it
+      // as an invalid response, not retried, and so does this one (record compatibility).
+      if (controller.signal.aborted) return lost("response_timeout");
+      return { kind: "failed", reason: "invalid_response" };
+    }
+    return readAnswer(text, conn.key);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The POST itself, with the key in the authorization header and redirects never followed. */
+function post(conn: Connection, at: Attempt, signal: AbortSignal): Promise<Response> {
+  // Called unbound: a platform fetch may refuse to run with the options object as `this`.
+  const send = conn.send;
+  return send(`${conn.baseUrl}${at.path}`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${conn.key}`,
+      "content-type": "application/json",
+      accept: "application/json",
+    },
+    body: at.body,
+    signal,
+    // Never followed: following it would carry the key to wherever the Location points.
+    // Like the reference harness (fetch's redirect "error"), a redirect is a network failure,
+    // so records from both runners carry the same reason code.
+    redirect: "manual",
+  });
 }
 
 /** Parses a 2xx body and opens its envelope. */

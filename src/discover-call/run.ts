@@ -104,71 +104,35 @@ export function runTrials(
   deps: RunDeps,
 ): Promise<RunOutcome> {
   const cap = context.metadata.execute ? settings.maxCalls : null;
-  const done = new Map<number, RawRecord>();
-  const records: RawRecord[] = [];
-  /** The current streak of infrastructure failures of one code, in plan order, not yet written. */
-  const held: RawRecord[] = [];
-  let heldCode: string | null = null;
-  let tripped: BreakerTrip | null = null;
-  /** Records taken from `done` in plan order: written, held or (after a trip) dropped. */
-  let consumed = 0;
   let next = 0;
   let inFlight = 0;
   let calls = 0;
   let stopped: StopReason | null = null;
   let failure: { error: unknown } | null = null;
-
-  const emit = (record: RawRecord) => {
-    deps.write(record);
-    records.push(record);
-  };
-  const release = () => {
-    for (const record of held.splice(0)) emit(record);
-    heldCode = null;
-  };
-  /** The next record in plan order: written, held back, or the one that trips the breaker. */
-  const take = (record: RawRecord) => {
-    if (tripped !== null) return;
-    const code = settings.breaker === null ? null : infrastructureFailure(record);
-    if (code === null) {
-      release();
-      emit(record);
-      return;
-    }
-    if (code !== heldCode) release();
-    heldCode = code;
-    held.push(record);
-    if (held.length >= (settings.breaker as number)) {
-      tripped = { code, trials: held.length };
-      stopped = "api_unavailable";
-    }
-  };
+  const order = planOrder(settings.breaker, deps.write, () => {
+    stopped = "api_unavailable";
+  });
 
   return new Promise((resolve, reject) => {
     const settle = () => {
       if (inFlight > 0) return;
       // Held failures that did not trip the breaker are measurements after all.
-      if (failure === null && tripped === null)
+      if (failure === null && order.tripped() === null)
         try {
-          release();
+          order.release();
         } catch (error) {
           failure = { error };
         }
       if (failure !== null) reject(failure.error);
-      else resolve({ records, calls, stopped, tripped });
+      else resolve({ records: order.records, calls, stopped, tripped: order.tripped() });
     };
     const finish = (index: number, record: RawRecord) => {
       inFlight -= 1;
       if (record.call.attempted) calls += 1;
-      done.set(index, record);
       if (failure !== null) return settle();
       try {
-        for (; done.has(consumed); consumed++) {
-          const ready = done.get(consumed) as RawRecord;
-          done.delete(consumed);
-          take(ready);
-        }
-        deps.progress?.(records.length, pending.length);
+        order.add(index, record);
+        deps.progress?.(order.records.length, pending.length);
       } catch (error) {
         failure ??= { error };
       }
@@ -208,6 +172,72 @@ export function runTrials(
     };
     pump();
   });
+}
+
+/** Finished trials put back in plan order and passed through the breaker. */
+interface PlanOrder {
+  /** The records written, in plan order. */
+  readonly records: RawRecord[];
+  /** Trial `index` of the plan has its record; every record now ready in plan order is taken. */
+  add(index: number, record: RawRecord): void;
+  /** Writes the held records after all. */
+  release(): void;
+  tripped(): BreakerTrip | null;
+}
+
+/** The plan-order buffer and the breaker; `onTrip` is called when `breaker` held failures stop the run. */
+function planOrder(
+  breaker: number | null,
+  write: (record: RawRecord) => void,
+  onTrip: () => void,
+): PlanOrder {
+  const done = new Map<number, RawRecord>();
+  const records: RawRecord[] = [];
+  /** The current streak of infrastructure failures of one code, in plan order, not yet written. */
+  const held: RawRecord[] = [];
+  let heldCode: string | null = null;
+  let tripped: BreakerTrip | null = null;
+  /** Records taken from `done` in plan order: written, held or (after a trip) dropped. */
+  let consumed = 0;
+
+  const emit = (record: RawRecord) => {
+    write(record);
+    records.push(record);
+  };
+  const release = () => {
+    for (const record of held.splice(0)) emit(record);
+    heldCode = null;
+  };
+  /** The next record in plan order: written, held back, or the one that trips the breaker. */
+  const take = (record: RawRecord) => {
+    if (tripped !== null) return;
+    const code = breaker === null ? null : infrastructureFailure(record);
+    if (code === null) {
+      release();
+      emit(record);
+      return;
+    }
+    if (code !== heldCode) release();
+    heldCode = code;
+    held.push(record);
+    if (held.length >= (breaker as number)) {
+      tripped = { code, trials: held.length };
+      onTrip();
+    }
+  };
+  return {
+    records,
+    add(index, record) {
+      done.set(index, record);
+      for (; done.has(consumed); consumed++) {
+        const ready = done.get(consumed) as RawRecord;
+        done.delete(consumed);
+        take(ready);
+      }
+    },
+    release,
+    tripped: () => tripped,
+  };
 }
 
 /** SHA-256 of `[{task_id, trial, result_tool_ids}, …]` in record order, as the reference writes it. */

@@ -64,89 +64,113 @@ export function boundedFetch(limits: FetchLimits): typeof fetch {
   const timer = limits.timer ?? realTimer;
   const { maxBytes, timeoutMs } = limits;
   return async (input, init) => {
-    const controller = new AbortController();
-    const outer = init?.signal ?? null;
-    const forward = () => controller.abort(outer?.reason);
-    if (outer?.aborted) forward();
-    else outer?.addEventListener("abort", forward, { once: true });
-    const timeout = timeoutMs === null ? null : requestTimedOut(timeoutMs);
-    let fired = false;
-    // Set once the body stream exists: the timer errors it before the connection is aborted, so
-    // the reader sees the time-out and not whatever the platform makes of the abort.
-    let failBody: ((error: unknown) => void) | null = null;
-    const cancelTimer =
-      timeoutMs === null
-        ? () => undefined
-        : timer(timeoutMs, () => {
-            fired = true;
-            failBody?.(timeout);
-            controller.abort(timeout);
-          });
-    const settle = () => {
-      cancelTimer();
-      outer?.removeEventListener("abort", forward);
-    };
+    const flight = openRequest(init?.signal ?? null, timeoutMs, timer);
     let response: Response;
     try {
-      response = await base(input, { ...init, signal: controller.signal });
+      response = await base(input, { ...init, signal: flight.controller.signal });
     } catch (error) {
-      settle();
-      throw fired ? timeout : error;
+      flight.settle();
+      throw flight.fired ? flight.timeout : error;
     }
     const declared = Number(response.headers.get("content-length") ?? "");
     if (maxBytes !== null && Number.isFinite(declared) && declared > maxBytes) {
-      settle();
+      flight.settle();
       await response.body?.cancel().catch(() => undefined);
       throw responseTooLarge(maxBytes);
     }
     if (response.body === null) {
-      settle();
+      flight.settle();
       return response;
     }
-    const reader = response.body.getReader();
-    let seen = 0;
-    let ended = false;
-    const end = (controllerOf: ReadableStreamDefaultController<Uint8Array>, error?: unknown) => {
-      if (ended) return;
-      ended = true;
-      settle();
-      if (error === undefined) controllerOf.close();
-      else controllerOf.error(error);
-    };
-    const body = new ReadableStream<Uint8Array>({
-      start(c) {
-        failBody = (error) => end(c, error);
-        if (fired) end(c, timeout);
-      },
-      async pull(c) {
-        let chunk: Awaited<ReturnType<typeof reader.read>>;
-        try {
-          chunk = await reader.read();
-        } catch (error) {
-          end(c, fired ? timeout : error);
-          return;
-        }
-        if (ended) return;
-        if (chunk.done) return end(c);
-        seen += chunk.value.byteLength;
-        if (maxBytes !== null && seen > maxBytes) {
-          // Nothing past the cap is read: the source is cancelled and the connection let go.
-          end(c, responseTooLarge(maxBytes));
-          reader.cancel().catch(() => undefined);
-          return;
-        }
-        c.enqueue(chunk.value);
-      },
-      cancel(reason) {
-        ended = true;
-        settle();
-        return reader.cancel(reason).catch(() => undefined);
-      },
-    });
-    return new Response(body, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
+    return limitBody(response, response.body, maxBytes, flight);
   };
+}
+
+/** One request in flight: its abort controller, its timer's state, and how to let both go. */
+interface InFlight {
+  readonly controller: AbortController;
+  readonly timeout: FabenchError | null;
+  fired: boolean;
+  // Set once the body stream exists: the timer errors it before the connection is aborted, so
+  // the reader sees the time-out and not whatever the platform makes of the abort.
+  failBody: ((error: unknown) => void) | null;
+  /** Cancels the timer and stops forwarding the caller's abort. */
+  settle: () => void;
+}
+
+/** Links the caller's signal to a fresh controller and starts the request's one timer. */
+function openRequest(outer: AbortSignal | null, timeoutMs: number | null, timer: StartTimer): InFlight {
+  const controller = new AbortController();
+  const forward = () => controller.abort(outer?.reason);
+  if (outer?.aborted) forward();
+  else outer?.addEventListener("abort", forward, { once: true });
+  const timeout = timeoutMs === null ? null : requestTimedOut(timeoutMs);
+  const flight: InFlight = { controller, timeout, fired: false, failBody: null, settle: () => undefined };
+  const cancelTimer =
+    timeoutMs === null
+      ? () => undefined
+      : timer(timeoutMs, () => {
+          flight.fired = true;
+          flight.failBody?.(timeout);
+          controller.abort(timeout);
+        });
+  flight.settle = () => {
+    cancelTimer();
+    outer?.removeEventListener("abort", forward);
+  };
+  return flight;
+}
+
+/** The response again, its body read through a stream that stops at the cap or when the timer fires. */
+function limitBody(
+  response: Response,
+  source: NonNullable<Response["body"]>,
+  maxBytes: number | null,
+  flight: InFlight,
+): Response {
+  const reader = source.getReader();
+  let seen = 0;
+  let ended = false;
+  const end = (controllerOf: ReadableStreamDefaultController<Uint8Array>, error?: unknown) => {
+    if (ended) return;
+    ended = true;
+    flight.settle();
+    if (error === undefined) controllerOf.close();
+    else controllerOf.error(error);
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      flight.failBody = (error) => end(c, error);
+      if (flight.fired) end(c, flight.timeout);
+    },
+    async pull(c) {
+      let chunk: Awaited<ReturnType<typeof reader.read>>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        end(c, flight.fired ? flight.timeout : error);
+        return;
+      }
+      if (ended) return;
+      if (chunk.done) return end(c);
+      seen += chunk.value.byteLength;
+      if (maxBytes !== null && seen > maxBytes) {
+        // Nothing past the cap is read: the source is cancelled and the connection let go.
+        end(c, responseTooLarge(maxBytes));
+        reader.cancel().catch(() => undefined);
+        return;
+      }
+      c.enqueue(chunk.value);
+    },
+    cancel(reason) {
+      ended = true;
+      flight.settle();
+      return reader.cancel(reason).catch(() => undefined);
+    },
+  });
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }

@@ -9,7 +9,7 @@
  * never held. The log line has the method, path (without the query), status, milliseconds and a
  * refusal's code — never the key, a header or a body.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { bearerCheck } from "./auth.ts";
 import { declaredTooLarge, nestedDeeperThan, parseJsonBody, readBody } from "./body.ts";
@@ -80,82 +80,14 @@ function loggedPath(path: string): string {
 
 export function startServer(options: ShellOptions): Promise<RunningServer> {
   const limits = { ...DEFAULT_SHELL_LIMITS, ...options.limits };
-  const authorized = bearerCheck(options.key);
-  const clock = options.clock ?? (() => performance.now());
-  const { revisions } = options.context.world;
-  let inFlight = 0;
-  let closing = false;
-
-  function handle(req: IncomingMessage, res: ServerResponse): void {
-    const started = clock();
-    const target = req.url ?? "/";
-    const queryAt = target.indexOf("?");
-    const path = queryAt === -1 ? target : target.slice(0, queryAt);
-    inFlight += 1;
-    res.once("close", () => {
-      inFlight -= 1;
-    });
-    let bodyRead = false;
-    let sent = false;
-    const send = (reply: Reply) => {
-      if (sent || res.destroyed) return;
-      sent = true;
-      clearTimeout(timer);
-      const text = JSON.stringify(reply.body);
-      res.writeHead(reply.status, {
-        "content-type": "application/json; charset=utf-8",
-        "content-length": Buffer.byteLength(text),
-        "cache-control": "no-store",
-        "x-qveris-api-version": revisions.api,
-        "x-qveris-catalog-version": revisions.catalog,
-        ...(reply.status === 401 ? { "www-authenticate": 'Bearer realm="fabench"' } : {}),
-        ...(reply.status === 405 ? { allow: "POST" } : {}),
-        // An unread body cannot be skipped on a kept-alive connection; a closing server keeps none.
-        ...(!bodyRead || closing ? { connection: "close" } : {}),
-      });
-      res.end(text);
-      const ms = (clock() - started).toFixed(1);
-      const code = reply.code === undefined ? "" : ` ${reply.code}`;
-      const cause = reply.cause === undefined ? "" : ` (${reply.cause})`;
-      options.log(`${req.method ?? "?"} ${loggedPath(path)} ${reply.status} ${ms}ms${code}${cause}`);
-    };
-    const timer = setTimeout(
-      () =>
-        send(
-          bodyRead
-            ? refuse("handler_timeout", "the answer took longer than the server's time limit")
-            : refuse("request_timeout", "the request body did not arrive within the time limit"),
-        ),
-      limits.requestTimeoutMs,
-    );
-    void respond().then(send, (error: unknown) =>
-      send({ ...refuse("internal_error", "the server failed"), cause: (error as Error)?.name ?? "error" }),
-    );
-
-    async function respond(): Promise<Reply> {
-      if (!authorized(req.headers.authorization))
-        return refuse("unauthorized", "send the server's key as `authorization: Bearer <key>`");
-      const endpoint = ENDPOINTS[path];
-      if (endpoint === undefined) return refuse("not_found", `no such path; the API is under ${API_PREFIX}`);
-      if (req.method !== "POST") return refuse("method_not_allowed", "every endpoint takes POST");
-      if (declaredTooLarge(req, limits.maxBodyBytes)) return tooLarge();
-      const read = await readBody(req, limits.maxBodyBytes);
-      if (read.kind === "too_large") return tooLarge();
-      if (read.kind === "aborted") return refuse("request_timeout", "the request ended before its body");
-      bodyRead = true;
-      const json = parseJsonBody(read.bytes);
-      if (!json.ok) return refuse("malformed_json", "the body is not one JSON value in UTF-8");
-      if (nestedDeeperThan(json.value, limits.maxJsonDepth))
-        return refuse("too_deep", `the body nests deeper than ${limits.maxJsonDepth} levels`);
-      const toolIds = new URLSearchParams(queryAt === -1 ? "" : target.slice(queryAt + 1)).getAll("tool_id");
-      return answer(endpoint, { body: json.value, toolIds }, options.context);
-    }
-
-    function tooLarge(): Reply {
-      return refuse("body_too_large", `bodies are limited to ${limits.maxBodyBytes} bytes`);
-    }
-  }
-
+  const shell: Shell = {
+    options,
+    limits,
+    authorized: bearerCheck(options.key),
+    clock: options.clock ?? (() => performance.now()),
+    revisions: options.context.world.revisions,
+    state: { inFlight: 0, closing: false },
+  };
   const server = createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
@@ -163,10 +95,112 @@ export function startServer(options: ShellOptions): Promise<RunningServer> {
       requestTimeout: Math.max(limits.requestTimeoutMs + 1_000, limits.headersTimeoutMs),
       keepAliveTimeout: 5_000,
     },
-    handle,
+    (req, res) => handle(shell, req, res),
   );
   server.maxConnections = limits.maxConnections;
+  return listen(server, shell);
+}
 
+/** What every request shares: the options, the limits, the key check, the clock and the server's state. */
+interface Shell {
+  readonly options: ShellOptions;
+  readonly limits: ShellLimits;
+  readonly authorized: (header: string | undefined) => boolean;
+  readonly clock: () => number;
+  readonly revisions: ServeContext["world"]["revisions"];
+  readonly state: { inFlight: number; closing: boolean };
+}
+
+/** One request: counted in flight, answered once (by the pipeline or the timer), logged in one line. */
+function handle(shell: Shell, req: IncomingMessage, res: ServerResponse): void {
+  const started = shell.clock();
+  const target = req.url ?? "/";
+  const queryAt = target.indexOf("?");
+  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  const query = queryAt === -1 ? "" : target.slice(queryAt + 1);
+  shell.state.inFlight += 1;
+  res.once("close", () => {
+    shell.state.inFlight -= 1;
+  });
+  const progress = { bodyRead: false };
+  let sent = false;
+  const send = (reply: Reply) => {
+    if (sent || res.destroyed) return;
+    sent = true;
+    clearTimeout(timer);
+    // An unread body cannot be skipped on a kept-alive connection; a closing server keeps none.
+    writeReply(res, reply, shell.revisions, !progress.bodyRead || shell.state.closing);
+    const ms = (shell.clock() - started).toFixed(1);
+    const code = reply.code === undefined ? "" : ` ${reply.code}`;
+    const cause = reply.cause === undefined ? "" : ` (${reply.cause})`;
+    shell.options.log(`${req.method ?? "?"} ${loggedPath(path)} ${reply.status} ${ms}ms${code}${cause}`);
+  };
+  const timer = setTimeout(
+    () =>
+      send(
+        progress.bodyRead
+          ? refuse("handler_timeout", "the answer took longer than the server's time limit")
+          : refuse("request_timeout", "the request body did not arrive within the time limit"),
+      ),
+    shell.limits.requestTimeoutMs,
+  );
+  void respond(shell, req, path, query, progress).then(send, (error: unknown) =>
+    send({ ...refuse("internal_error", "the server failed"), cause: (error as Error)?.name ?? "error" }),
+  );
+}
+
+/** The status line, headers and JSON body of one reply. */
+function writeReply(
+  res: ServerResponse,
+  reply: Reply,
+  revisions: Shell["revisions"],
+  closeConnection: boolean,
+): void {
+  const text = JSON.stringify(reply.body);
+  res.writeHead(reply.status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(text),
+    "cache-control": "no-store",
+    "x-qveris-api-version": revisions.api,
+    "x-qveris-catalog-version": revisions.catalog,
+    ...(reply.status === 401 ? { "www-authenticate": 'Bearer realm="fabench"' } : {}),
+    ...(reply.status === 405 ? { allow: "POST" } : {}),
+    ...(closeConnection ? { connection: "close" } : {}),
+  });
+  res.end(text);
+}
+
+/** The checks in the order the header comment gives, then the handler; marks when the body was read. */
+async function respond(
+  shell: Shell,
+  req: IncomingMessage,
+  path: string,
+  query: string,
+  progress: { bodyRead: boolean },
+): Promise<Reply> {
+  const { limits } = shell;
+  if (!shell.authorized(req.headers.authorization))
+    return refuse("unauthorized", "send the server's key as `authorization: Bearer <key>`");
+  const endpoint = ENDPOINTS[path];
+  if (endpoint === undefined) return refuse("not_found", `no such path; the API is under ${API_PREFIX}`);
+  if (req.method !== "POST") return refuse("method_not_allowed", "every endpoint takes POST");
+  const tooLarge = () => refuse("body_too_large", `bodies are limited to ${limits.maxBodyBytes} bytes`);
+  if (declaredTooLarge(req, limits.maxBodyBytes)) return tooLarge();
+  const read = await readBody(req, limits.maxBodyBytes);
+  if (read.kind === "too_large") return tooLarge();
+  if (read.kind === "aborted") return refuse("request_timeout", "the request ended before its body");
+  progress.bodyRead = true;
+  const json = parseJsonBody(read.bytes);
+  if (!json.ok) return refuse("malformed_json", "the body is not one JSON value in UTF-8");
+  if (nestedDeeperThan(json.value, limits.maxJsonDepth))
+    return refuse("too_deep", `the body nests deeper than ${limits.maxJsonDepth} levels`);
+  const toolIds = new URLSearchParams(query).getAll("tool_id");
+  return answer(endpoint, { body: json.value, toolIds }, shell.options.context);
+}
+
+/** Listens, then hands back the running server: its URL, requests in flight, graceful and forced close. */
+function listen(server: Server, shell: Shell): Promise<RunningServer> {
+  const { options, limits, state } = shell;
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => {
@@ -177,10 +211,10 @@ export function startServer(options: ShellOptions): Promise<RunningServer> {
       resolve({
         url: `http://${host}:${port}${API_PREFIX}`,
         port,
-        inFlight: () => inFlight,
+        inFlight: () => state.inFlight,
         close: () => {
           closed ??= new Promise<void>((done) => {
-            closing = true;
+            state.closing = true;
             const grace = setTimeout(() => server.closeAllConnections(), limits.shutdownGraceMs);
             server.close(() => {
               clearTimeout(grace);

@@ -180,34 +180,39 @@ export function openaiBatches(options: {
         if (!fileId) continue;
         const text = await (await client.files.content(fileId)).text();
         for (const line of text.split("\n")) {
-          if (line.trim() === "") continue;
-          // A line that cannot be read leaves its request without a result (that request alone fails).
-          let entry: {
-            custom_id?: unknown;
-            response?: { status_code: number; body: ChatCompletion };
-            error?: unknown;
-          };
-          try {
-            entry = JSON.parse(line) as typeof entry;
-          } catch {
-            continue;
-          }
-          if (typeof entry?.custom_id !== "string") continue;
-          const response = entry.response;
-          if (response && response.status_code === 200)
-            out.set(
-              entry.custom_id,
-              tooLarge(Buffer.byteLength(line), options.maxResponseBytes) ??
-                outcomeOf(() => ({ ok: true, reply: readChatCompletion(response.body, options.model) })),
-            );
-          else
-            out.set(entry.custom_id, {
-              ok: false,
-              code: classify({ status: response?.status_code ?? 500 }).code,
-            });
+          const result = openaiResultLine(line, options);
+          if (result !== null) out.set(result[0], result[1]);
         }
       }
       return out;
     },
   };
+}
+
+/** One line of an OpenAI batch result file as its custom id and outcome; null: no result for anyone. */
+function openaiResultLine(
+  line: string,
+  options: { model: string; maxResponseBytes: number },
+): [string, BatchOutcome] | null {
+  if (line.trim() === "") return null;
+  // A line that cannot be read leaves its request without a result (that request alone fails).
+  let entry: {
+    custom_id?: unknown;
+    response?: { status_code: number; body: ChatCompletion };
+    error?: unknown;
+  };
+  try {
+    entry = JSON.parse(line) as typeof entry;
+  } catch {
+    return null;
+  }
+  if (typeof entry?.custom_id !== "string") return null;
+  const response = entry.response;
+  if (response && response.status_code === 200)
+    return [
+      entry.custom_id,
+      tooLarge(Buffer.byteLength(line), options.maxResponseBytes) ??
+        outcomeOf(() => ({ ok: true, reply: readChatCompletion(response.body, options.model) })),
+    ];
+  return [entry.custom_id, { ok: false, code: classify({ status: response?.status_code ?? 500 }).code }];
 }

@@ -5,6 +5,7 @@
  */
 import type { TokenCounter } from "../conditions/execution/index.ts";
 import { costUsd, type Price } from "../providers/index.ts";
+import type { JudgingBase } from "./plan.ts";
 import { prepareEpisode, type JudgeContext, type JudgeEpisode } from "./run.ts";
 
 export interface JudgeEstimate {
@@ -61,6 +62,18 @@ export function estimateJudging(
             worst_case: round(costUsd(price, { input, cachedInput: 0, output: maxOutput })),
           },
   };
+}
+
+/** The estimate for the judge `spec` names, before it is made: no model, no settings of its own. */
+export function estimateJudgingFor(
+  spec: string,
+  episodes: readonly JudgeEpisode[],
+  base: JudgingBase,
+  counter: TokenCounter,
+  price: Price | null,
+): JudgeEstimate {
+  const context: JudgeContext = { ...base, identity: { agent: spec, model: null, settings: {} } };
+  return estimateJudging(episodes, context, counter, price);
 }
 
 export function renderEstimate(judge: string, e: JudgeEstimate): string {

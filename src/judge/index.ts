@@ -96,4 +96,30 @@ export {
   type JoinedJudgments,
   type JudgeSectionInput,
 } from "./summary.ts";
-export { estimateJudging, renderEstimate, type JudgeEstimate } from "./estimate.ts";
+export { estimateJudging, estimateJudgingFor, renderEstimate, type JudgeEstimate } from "./estimate.ts";
+export { checkJudgeSpec } from "./spec.ts";
+export { createJudge, type JudgeClientOptions, type JudgeMaking } from "./create.ts";
+export {
+  checkRunInputs,
+  planJudging,
+  type JudgedBenchmark,
+  type JudgingBase,
+  type JudgingChoices,
+  type JudgingPlanInput,
+  type SizedCatalog,
+} from "./plan.ts";
+export {
+  layDownInOrder,
+  resumeJudgments,
+  type ResumeChoice,
+  type ResumedJudgments,
+} from "./resume-file.ts";
+export {
+  allRequestsFailed,
+  finishJudgments,
+  judgeIntoFile,
+  judgingSummary,
+  renderJudgingSummary,
+  type JudgingLimits,
+  type JudgingSummary,
+} from "./into-file.ts";

@@ -29,13 +29,14 @@ describe("loadWorld", () => {
   const folder = useSuiteTempDir();
 
   it("loads the bundled world once, checked and frozen, with only the paths it was given", async () => {
-    const world = await loadWorld({
+    const options = {
       ...BUNDLED,
       manifest: "manifests/condition-manifest.json",
       conveyor: "manifests/conveyor.json",
       // What a command's options may also hold must not travel with the world.
       env: { ANTHROPIC_API_KEY: "sk-secret" },
-    } as Parameters<typeof loadWorld>[0]);
+    };
+    const world = await loadWorld(options);
     expect(Object.isFrozen(world)).toBe(true);
     expect(world.corpus.tasks).toHaveLength(144);
     expect(world.catalogs.map((c) => c.size)).toEqual([100, 250]);

@@ -32,12 +32,12 @@ import {
   type ResumedJudgments,
 } from "../judge/index.ts";
 import { Budget } from "../providers/index.ts";
-import { load, loadCheckedCorpus, type LoadedBenchmark } from "./benchmark.ts";
 import { breakerLine } from "./breaker.ts";
 import { loadPrice } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { progressReporter } from "./progress.ts";
 import { readMergedRuns } from "./run-files.ts";
+import { loadBenchmark, loadCheckedCorpus, type Benchmark } from "../world/index.ts";
 
 export interface JudgeRunOptions extends JudgeClientOptions, JudgingChoices, JudgingLimits, ResumeChoice {
   readonly runs: readonly string[];
@@ -61,7 +61,7 @@ export async function judgeRun(options: JudgeRunOptions, io: CliIo): Promise<num
     throw usageError("missing_out", "--out is required (or use --estimate)");
   if (options.budgetUsd !== undefined && options.prices === undefined)
     throw usageError("budget_needs_prices", "--budget-usd needs --prices FILE");
-  const loaded = load({
+  const loaded = loadBenchmark({
     protocol: options.protocol,
     plan: options.plan,
     catalogs: options.catalogs,
@@ -119,7 +119,7 @@ export async function judgeRun(options: JudgeRunOptions, io: CliIo): Promise<num
 }
 
 /** The output is refused before anything is read: an input's path, or an existing file without --resume. */
-function checkOut(options: JudgeRunOptions, out: string, loaded: LoadedBenchmark, promptFile: string): void {
+function checkOut(options: JudgeRunOptions, out: string, loaded: Benchmark, promptFile: string): void {
   checkOutput(out, {
     inputs: [
       ...options.runs,

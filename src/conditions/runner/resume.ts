@@ -5,7 +5,7 @@
  */
 import { appendFileSync, existsSync, truncateSync } from "node:fs";
 import { canonicalJson, inputError, readBytes, writeFailure, writeFileAtomic } from "../../core/index.ts";
-import { episodeKey, type PlannedEpisode } from "./episodes.ts";
+import { episodeKey, type EpisodeKey, type PlannedEpisode } from "./episodes.ts";
 import type { RunMetadata } from "./record.ts";
 import { parseRunBytes, type ParsedRun } from "./run-file.ts";
 
@@ -21,7 +21,7 @@ export interface ResumeState {
 export function finishedEpisodeKeys(
   parsed: Pick<ParsedRun, "records" | "lines">,
   metadata: RunMetadata,
-  planned: readonly PlannedEpisode[],
+  planned: readonly EpisodeKey[],
   file: string,
 ): Set<string> {
   const expected = canonicalJson(metadata);

@@ -41,10 +41,4 @@ export {
 } from "./plan.ts";
 export { runMetadata } from "./metadata.ts";
 export { estimateRun, renderEstimate, type ConditionEstimate, type Estimate } from "./estimate.ts";
-export {
-  dropErrorRecords,
-  prepareResume,
-  resumeRunFile,
-  type ResumeFlags,
-  type ResumeState,
-} from "./resume.ts";
+export { resumeRunFile, type ResumeFlags, type ResumeState } from "./resume.ts";

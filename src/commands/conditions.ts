@@ -10,6 +10,7 @@ import type { Task } from "../authoring/index.ts";
 import {
   promptTurnLimitProblems,
   referenceTurnUsage,
+  systemPromptPath,
   turnBudgetProblems,
 } from "../conditions/runner/index.ts";
 import {
@@ -22,7 +23,6 @@ import {
   writeFileAtomic,
 } from "../core/index.ts";
 import { load, loadCheckedCorpus, type BenchmarkInputs, type LoadedBenchmark } from "./benchmark.ts";
-import { systemPromptPath } from "./run-setup.ts";
 import { jsonFilesIn, loadConditionManifest, loadPlan, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { rewriteAdvice } from "./advice.ts";

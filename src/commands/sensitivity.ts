@@ -5,6 +5,7 @@
  * and by how much the probe falls below the reference agent. A measurement: exit 0 whether or not
  * the probes are caught; bad input exits 2 (a corpus that fails its checks exits 1, as for `run`).
  */
+import { checkManifest, systemPromptPath } from "../conditions/runner/index.ts";
 import { loadUnitConverter } from "../core/index.ts";
 import {
   renderSensitivity,
@@ -15,7 +16,6 @@ import {
 import { load, loadCheckedCorpus } from "./benchmark.ts";
 import { loadConditionManifest, readTextFile } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
-import { checkManifest, systemPromptPath } from "./run-setup.ts";
 
 export interface SensitivityOptions {
   readonly corpus: string;

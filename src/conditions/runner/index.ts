@@ -1,4 +1,4 @@
-/** The runner: the episode matrix, run records and files, resuming, merging shards. */
+/** The runner: planning and estimating a run, the episode matrix, run records and files, resuming, merging shards. */
 export {
   episodeKey,
   globToRegExp,
@@ -27,3 +27,15 @@ export {
   type TurnUsage,
   type TurnUsageInput,
 } from "./turn-budget.ts";
+export {
+  checkSystemPrompt,
+  matrixInput,
+  planRun,
+  type BenchmarkValues,
+  type CorpusValues,
+  type RunPlan,
+  type SelectionRequest,
+} from "./plan.ts";
+export { runMetadata } from "./metadata.ts";
+export { estimateRun, renderEstimate, type ConditionEstimate, type Estimate } from "./estimate.ts";
+export { resumeRunFile, type ResumeFlags, type ResumeState } from "./resume.ts";

@@ -4,8 +4,9 @@
  * tool-schema tokens per condition come from the very prompts a model would receive; output
  * tokens are bounded by the output allowance. Costs come from the price table.
  */
-import { runMatrix, type MatrixInput, type RunRecord } from "../conditions/runner/index.ts";
-import { costUsd, type Price } from "../providers/index.ts";
+import { costUsd, type Price } from "../../providers/index.ts";
+import type { RunRecord } from "./record.ts";
+import { runMatrix, type MatrixInput } from "./run.ts";
 
 export interface ConditionEstimate {
   episodes: number;
@@ -90,4 +91,22 @@ export async function estimateRun(
             ),
           },
   };
+}
+
+/** The estimate as `fabench run --estimate` prints it: one row per condition, then the cost. */
+export function renderEstimate(agent: string, e: Estimate): string {
+  const lines = [
+    `estimate for ${agent}: ${e.episodes} episodes, ${e.model_calls} model calls (as the reference agent would take them); nothing was sent`,
+    "condition          episodes  calls  input tokens  tool-schema tokens  max output tokens",
+  ];
+  for (const [condition, c] of Object.entries(e.per_condition))
+    lines.push(
+      `${condition.padEnd(18)} ${String(c.episodes).padStart(8)} ${String(c.model_calls).padStart(6)} ${String(c.input_tokens).padStart(13)} ${String(c.tool_schema_tokens).padStart(19)} ${String(c.max_output_tokens).padStart(18)}`,
+    );
+  lines.push(
+    e.cost_usd === null
+      ? "cost: unknown (give --prices FILE)"
+      : `cost: $${e.cost_usd.expected} expected, $${e.cost_usd.worst_case} worst case, $${e.cost_usd.expected_with_prompt_cache} with prompt caching (cache writes not priced)`,
+  );
+  return `${lines.join("\n")}\n`;
 }

@@ -1,27 +1,21 @@
-/** `fabench conveyor status` and `fabench conveyor record`: the prerequisite chain and its evidence. */
-import { existsSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import type { Protocol } from "../authoring/index.ts";
 import {
   canonicalSha256,
   FabenchError,
   isInsideFolder,
-  loadWithSchema,
   readBytes,
   sha256Hex,
   usageError,
   writeJsonAtomic,
 } from "../core/index.ts";
 import {
-  CONVEYOR_FORMAT,
-  conveyorSchema,
   prerequisiteStatus,
   STAGE_STATES,
   unmetNeeds,
   type ArtifactCheck,
   type Conveyor,
   type Evidence,
-  type PrerequisiteStatus,
 } from "../gates/index.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { artifactCheck, evidenceRoot, loadConveyor, loadProtocol } from "../world/index.ts";

@@ -17,7 +17,6 @@ import { runCli } from "../helpers/cli.ts";
 import { copyFixture } from "../helpers/shared-fixtures.ts";
 import { join, useSuiteTempDir, useTempDir } from "../helpers/temp.ts";
 
-
 interface RunLine {
   semantic_task_id: string;
   catalog_size: number;

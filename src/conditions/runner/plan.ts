@@ -1,13 +1,6 @@
-/**
- * Planning a run, before anything is sent: the manifest must match the inputs, the selection must
- * name known conditions and sizes and yield episodes the manifest covers, and the episode matrix is
- * laid out. Pure: it takes the loaded benchmark as values (the command loads the files).
- */
-import { dirname, join } from "node:path";
 import type { Plan, Protocol, Task } from "../../authoring/index.ts";
 import { canonicalSha256, compareCodePoints, inputError, taskSizeKey, usageError } from "../../core/index.ts";
 import type { Agent } from "../agents/types.ts";
-import { catalogFileName } from "../catalog/index.ts";
 import type { Catalog } from "../catalog/schema.ts";
 import { TurnTokenCounter, type TokenCounter } from "../execution/tokens.ts";
 import type { ConditionManifest } from "../routing/manifest-schema.ts";

@@ -18,7 +18,6 @@ import {
   KIND_PROBE_LINES,
   notOfKindMessage,
   type Problem,
-  writeFailure,
   wrongKind,
 } from "../../core/index.ts";
 import { RECORD_FORMAT, runRecordSchema, type RunRecord } from "./record.ts";

@@ -1,18 +1,8 @@
-/**
- * `fabench judge run`: the optional secondary judge rates the answers that run files already hold.
- * The I/O shell, wiring only: it checks the options, reads and checks the inputs (protocol, frozen
- * prompt, corpus, catalogs, run files), has the judge stage (`src/judge/`) make the judge (with the
- * same keys, retries, rate limits, budget and reply cap as `fabench run`) and judge, takes the
- * output's write lock, and prints. Answer inference is not involved — the answers exist — so the
- * prerequisite lock does not apply.
- */
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { catalogFileName } from "../conditions/catalog/index.ts";
 import { loadTokenCounter } from "../conditions/execution/index.ts";
-import { acquireWriteLock, checkOutput, makeFolders, usageError, writeFailure } from "../core/index.ts";
+import { checkOutput, usageError } from "../core/index.ts";
 import {
-  allRequestsFailed,
   checkJudgeSpec,
   checkRunInputs,
   createJudge,
@@ -29,12 +19,11 @@ import {
   type JudgingChoices,
   type JudgingLimits,
   type ResumeChoice,
-  type ResumedJudgments,
 } from "../judge/index.ts";
 import { Budget } from "../providers/index.ts";
-import { breakerLine } from "./breaker.ts";
 import { loadPrice } from "./inputs.ts";
 import { EXIT, printJson, type CliIo } from "./io.ts";
+import { endOfRun, refuseExistingOutput, stopOnInterrupt, withOutputLock } from "./resumable.ts";
 import { progressReporter } from "./progress.ts";
 import { readMergedRuns } from "./run-files.ts";
 import { loadBenchmark, loadCheckedCorpus, type Benchmark } from "../world/index.ts";
@@ -98,23 +87,31 @@ export async function judgeRun(options: JudgeRunOptions, io: CliIo): Promise<num
   // refused key ends the run here (exit 2), not after every request has retried it.
   if (episodes.length > 0) await judge.preflight?.();
   const clock = () => performance.now();
-  return withResumableOutput(out, options.breaker, io, {
-    resume: () => resumeJudgments(out, options, episodes, context, (text) => io.err(text)),
-    work: (resumed, shouldStop) =>
-      judgeIntoFile(out, resumed.pending, judge, context, options, {
+  // Every check has passed: the folder is made and the lock taken before the output is read.
+  return withOutputLock(out, "fabench judge run", io, async () => {
+    const resumed = resumeJudgments(out, options, episodes, context, (text) => io.err(text));
+    const signal = stopOnInterrupt(io, "requests");
+    let result: JudgeRunResult;
+    try {
+      result = await judgeIntoFile(out, resumed.pending, judge, context, options, {
         progress: progressReporter(io, `judge ${out}`, clock),
-        shouldStop,
-      }),
-    finish: (resumed, result) => {
-      const summary = finishJudgments(out, episodes, context, resumed.done.size, result, budget);
-      if (options.json) printJson(io, summary);
-      else io.out(renderJudgingSummary(summary, budget.priced));
-      if (!allRequestsFailed(result)) return null;
-      io.err(
-        `${out}: every one of the ${result.requests} request(s) failed: nothing was judged; fix the cause (see each line's reason), then rerun with --resume --retry-errors\n`,
-      );
-      return EXIT.failed;
-    },
+        shouldStop: signal.shouldStop,
+      });
+    } finally {
+      signal.remove();
+    }
+    const summary = finishJudgments(out, episodes, context, resumed.done.size, result, budget);
+    if (options.json) printJson(io, summary);
+    else io.out(renderJudgingSummary(summary, budget.priced));
+    return endOfRun(
+      io,
+      { ...result, attempts: result.requests, errors: result.byStatus.error },
+      {
+        breaker: options.breaker,
+        allFailed: `${out}: every one of the ${result.requests} request(s) failed: nothing was judged; fix the cause (see each line's reason), then rerun with --resume --retry-errors`,
+        retryHint: " (add --retry-errors to send the failed requests again)",
+      },
+    );
   });
 }
 
@@ -130,69 +127,5 @@ function checkOut(options: JudgeRunOptions, out: string, loaded: Benchmark, prom
       ...loaded.protocol.catalog_sizes.map((s) => join(options.catalogs, catalogFileName(s))),
     ],
   });
-  if (existsSync(out) && !options.resume)
-    throw usageError("output_exists", `${out} exists; add --resume to continue it, or choose a new --out`);
-}
-
-interface ResumableSteps {
-  /** After the lock is taken: what the output already holds (--retry-errors, --resume). */
-  readonly resume: () => ResumedJudgments;
-  /** The work; it stops sending once `shouldStop` says so (Ctrl-C, SIGTERM). */
-  readonly work: (resumed: ResumedJudgments, shouldStop: () => boolean) => Promise<JudgeRunResult>;
-  /** Lays down and prints the outcome; an exit code to end with, or null to let the stop decide. */
-  readonly finish: (resumed: ResumedJudgments, result: JudgeRunResult) => number | null;
-}
-
-/**
- * The resumable-run wrapper (one shared helper is to replace it): every check has passed, so the
- * output's folder may be made and its write lock taken before the file is read; the stage resumes
- * what the file holds, works until done or stopped (Ctrl-C finishes the requests in flight), and a
- * stop ends 130 when interrupted, 1 otherwise, naming how to continue.
- */
-async function withResumableOutput(
-  out: string,
-  breaker: number,
-  io: CliIo,
-  steps: ResumableSteps,
-): Promise<number> {
-  try {
-    makeFolders(dirname(out));
-  } catch (error) {
-    throw writeFailure(out, error);
-  }
-  const lock = acquireWriteLock(out, { command: "fabench judge run", warn: (line) => io.err(`${line}\n`) });
-  try {
-    const resumed = steps.resume();
-    let stopping = false;
-    const removeHandler = io.onInterrupt?.(() => {
-      stopping = true;
-      io.err("\ninterrupt: finishing the requests in flight, then stopping\n");
-    });
-    let result: JudgeRunResult;
-    try {
-      result = await steps.work(resumed, () => stopping);
-    } finally {
-      removeHandler?.();
-    }
-    const code = steps.finish(resumed, result);
-    if (code !== null) return code;
-    if (!result.stopped) return EXIT.ok;
-    const errors = result.byStatus.error;
-    if (result.stopReason === "breaker" && result.tripped !== null) {
-      io.err(`${breakerLine(result.tripped, breaker)}\n`);
-      return EXIT.failed;
-    }
-    const why = {
-      interrupted: "interrupted",
-      max_errors: `stopped after ${errors} infrastructure errors (--max-errors)`,
-      breaker: "stopped by the circuit breaker (--breaker)",
-      budget_exhausted: "stopped before a request that could exceed --budget-usd",
-    }[result.stopReason ?? "interrupted"];
-    io.err(
-      `${why}; continue with the same command and --resume${errors > 0 ? " (add --retry-errors to send the failed requests again)" : ""}\n`,
-    );
-    return result.stopReason === "interrupted" ? 130 : EXIT.failed;
-  } finally {
-    lock.release();
-  }
+  refuseExistingOutput(out, options.resume);
 }

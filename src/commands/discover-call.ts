@@ -15,8 +15,7 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { dirname } from "node:path";
-import { acquireWriteLock, makeFolders, toolRevision, toolRoot, writeFailure } from "../core/index.ts";
+import { toolRevision, toolRoot } from "../core/index.ts";
 import {
   checkReachable,
   type DiscoverCallRunDeps,
@@ -37,6 +36,7 @@ import {
 } from "../discover-call/index.ts";
 import { type CliIo, EXIT } from "./io.ts";
 import { progressReporter } from "./progress.ts";
+import { stopOnInterrupt, withOutputLock } from "./resumable.ts";
 
 export type { DiscoverCallRunDeps, DiscoverCallRunOptions } from "../discover-call/index.ts";
 
@@ -77,9 +77,10 @@ export async function discoverCallRun(
 }
 
 /**
- * The resumable-run wrapper, this command's version: the output's folder, its write lock, resuming
- * from what an earlier run left, Ctrl-C (finish the trials in flight, then stop), the final atomic
- * write, and the exit code (130 interrupted, 1 stopped early, else 0).
+ * Around the trials (commands/resumable.ts): the output's folder and write lock, resuming from
+ * what an earlier run left, Ctrl-C (finish the trials in flight, then stop), the final atomic
+ * write, and the exit code (130 interrupted, 1 stopped early, else 0; its own stop line says how
+ * to go on, as this command's stops name the API, not --retry-errors).
  */
 async function resumableRun(
   options: DiscoverCallRunOptions,
@@ -92,16 +93,7 @@ async function resumableRun(
   const resuming = options.resume && existsSync(out);
   // A new run checks before its folder or lock exists; a resumed one once it knows what is left.
   if (!resuming) await reachable();
-  try {
-    makeFolders(dirname(out));
-  } catch (error) {
-    throw writeFailure(out, error);
-  }
-  const lock = acquireWriteLock(out, {
-    command: "fabench discover-call run",
-    warn: (line) => io.err(`${line}\n`),
-  });
-  try {
+  return withOutputLock(out, "fabench discover-call run", io, async () => {
     const resumed = resuming ? readResume(out, run) : NOTHING_KEPT;
     const pending = pendingTrials(run.plan, resumed);
     if (resuming) {
@@ -113,16 +105,12 @@ async function resumableRun(
         );
       rewriteRecords(out, pendingRecords(resumed.kept));
     }
-    let stopping = false;
-    const removeHandler = io.onInterrupt?.(() => {
-      stopping = true;
-      io.err("\ninterrupt: finishing the trials in flight, then stopping\n");
-    });
+    const signal = stopOnInterrupt(io, "trials");
     let outcome: RunOutcome;
     try {
-      outcome = await trials(pending, () => stopping);
+      outcome = await trials(pending, signal.shouldStop);
     } finally {
-      removeHandler?.();
+      signal.remove();
     }
     rewriteRecords(out, finalRecords(run.plan, resumed, outcome.records, run.api.revisions()));
     conclude(options, io, {
@@ -132,10 +120,8 @@ async function resumableRun(
       baseUrl: run.api.baseUrl,
     });
     if (outcome.stopped === null) return EXIT.ok;
-    return outcome.stopped === "interrupted" ? 130 : EXIT.failed;
-  } finally {
-    lock.release();
-  }
+    return outcome.stopped === "interrupted" ? EXIT.interrupted : EXIT.failed;
+  });
 }
 
 /** The pending trials, each record appended (and synced) as it is made. */

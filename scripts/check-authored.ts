@@ -16,7 +16,7 @@ import {
 } from "../src/authoring/index.ts";
 import { independenceProblems } from "../src/authoring/check/independence.ts";
 import { scenarioProblems } from "../src/authoring/check/scenarios.ts";
-import { checkContext, load } from "../src/commands/benchmark.ts";
+import { checkContext, loadBenchmark as load } from "../src/world/index.ts";
 import { DEFAULTS } from "../src/cli/options.ts";
 
 const files = process.argv.slice(2);

@@ -20,9 +20,6 @@ import {
 import { EXIT, printJson, type CliIo } from "./io.ts";
 import { artifactCheck, evidenceRoot, loadConveyor, loadProtocol } from "../world/index.ts";
 
-// Until `run` imports these from src/world/.
-export { prerequisiteFor, renderBlocking, unlockRecord } from "../world/index.ts";
-
 export interface StatusOptions {
   readonly protocol: string;
   readonly conveyor: string;

@@ -26,16 +26,3 @@ export function readCoverageStudy(path: string): CoverageStudy {
 export function readSummary(path: string): Summary {
   return loadWithSchema(path, "summary", summarySchema, "invalid_summary", SUMMARY_FORMAT);
 }
-
-// Until every command imports these from their homes.
-export { jsonFilesIn, loadWithSchema, readTextFile } from "../core/index.ts";
-export {
-  isPreregistered,
-  loadCatalogs,
-  loadConditionManifest,
-  loadPlan,
-  loadPriorQueries,
-  loadProtocol,
-  loadSummaryProtocol,
-  type LoadedCatalog,
-} from "../world/index.ts";

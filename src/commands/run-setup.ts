@@ -7,7 +7,7 @@ import { pilotCommands, type Protocol } from "../authoring/index.ts";
 import { checkAgentSpec, isModelAgent } from "../conditions/agents/index.ts";
 import { catalogFiles } from "../world/index.ts";
 import { checkOutput, FabenchError, usageError } from "../core/index.ts";
-import { prerequisiteFor, renderBlocking } from "./conveyor.ts";
+import { prerequisiteFor, renderBlocking } from "../world/index.ts";
 import { refuseExistingOutput } from "./resumable.ts";
 import type { RunSettings } from "./run-options.ts";
 

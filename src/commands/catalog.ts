@@ -10,8 +10,8 @@ import {
   usageError,
   writeFileAtomic,
 } from "../core/index.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
-import { rewriteAdvice } from "./advice.ts";
+import { EXIT, printJson, type CliIo } from "./shell/io.ts";
+import { rewriteAdvice } from "./shell/advice.ts";
 import { loadProtocol } from "../world/index.ts";
 
 export interface CatalogBuildOptions {

@@ -24,9 +24,9 @@ import {
   readTextFile,
   writeFileAtomic,
 } from "../core/index.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
-import { rewriteAdvice } from "./advice.ts";
-import { progressReporter } from "./progress.ts";
+import { EXIT, printJson, type CliIo } from "./shell/io.ts";
+import { rewriteAdvice } from "./shell/advice.ts";
+import { progressReporter } from "./shell/progress.ts";
 import { existsSync } from "node:fs";
 import {
   loadSystemPrompt,

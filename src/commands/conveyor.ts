@@ -17,7 +17,7 @@ import {
   type Conveyor,
   type Evidence,
 } from "../gates/index.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
+import { EXIT, printJson, type CliIo } from "./shell/io.ts";
 import { artifactCheck, evidenceRoot, loadConveyor, loadProtocol } from "../world/index.ts";
 
 export interface StatusOptions {

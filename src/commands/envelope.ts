@@ -3,7 +3,7 @@ import { parseCorpusText, taskSchema, type Task } from "../authoring/index.ts";
 import { decodeUtf8, inputError, issuePath, loadUnitConverter, readTextFile } from "../core/index.ts";
 import { envelopeJsonSchema, parseEnvelope } from "../envelope/index.ts";
 import { scoreEpisode, type EpisodeScore } from "../metrics/index.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
+import { EXIT, printJson, type CliIo } from "./shell/io.ts";
 
 export function envelopeSchemaCommand(io: CliIo): number {
   printJson(io, envelopeJsonSchema());

@@ -32,8 +32,8 @@ import {
 } from "../core/index.ts";
 import type { Conveyor } from "../gates/index.ts";
 import { conditionsFreeze } from "./conditions.ts";
-import { corpusGenerate } from "./content.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
+import { corpusGenerate } from "./corpus/content.ts";
+import { EXIT, printJson, type CliIo } from "./shell/io.ts";
 import { planGenerate } from "./plan.ts";
 import { loadProtocol, loadConveyor } from "../world/index.ts";
 

@@ -2,8 +2,8 @@
 import { existsSync } from "node:fs";
 import { buildPlan } from "../authoring/index.ts";
 import { checkOutput, formatJsonFile, formatProblem, readTextFile, writeFileAtomic } from "../core/index.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
-import { rewriteAdvice } from "./advice.ts";
+import { EXIT, printJson, type CliIo } from "./shell/io.ts";
+import { rewriteAdvice } from "./shell/advice.ts";
 import { loadProtocol } from "../world/index.ts";
 
 export interface PlanGenerateOptions {

@@ -25,7 +25,7 @@ import {
   startServer,
   type World,
 } from "../serve/index.ts";
-import { type CliIo, EXIT } from "./io.ts";
+import { type CliIo, EXIT } from "./shell/io.ts";
 import { loadCatalogs } from "../world/index.ts";
 
 export const SERVE_KEY_VARIABLE = "FABENCH_SERVE_API_KEY";

@@ -1,13 +1,13 @@
 /** `fabench report`: the summary as one static HTML file, or Markdown for a pull request. */
 import { basename, dirname, join } from "node:path";
-import { episodeKey } from "../conditions/runner/index.ts";
-import { checkOutput, inputError, sha256Hex, writeFileAtomic } from "../core/index.ts";
-import type { Summary } from "../summary/index.ts";
-import { renderHtml, renderMarkdown } from "../report/index.ts";
-import { readCoverageStudy, readSummary } from "./inputs.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
-import { parseRunFile, readRunBytes } from "./run-files.ts";
-import { loadSummaryProtocol } from "../world/index.ts";
+import { episodeKey } from "../../conditions/runner/index.ts";
+import { checkOutput, inputError, sha256Hex, writeFileAtomic } from "../../core/index.ts";
+import type { Summary } from "../../summary/index.ts";
+import { renderHtml, renderMarkdown } from "../../report/index.ts";
+import { readCoverageStudy, readSummary } from "../shell/inputs.ts";
+import { EXIT, printJson, type CliIo } from "../shell/io.ts";
+import { parseRunFile, readRunBytes } from "../shell/run-files.ts";
+import { loadSummaryProtocol } from "../../world/index.ts";
 
 export interface ReportOptions {
   readonly summary: string;

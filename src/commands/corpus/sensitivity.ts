@@ -5,15 +5,15 @@
  * and by how much the probe falls below the reference agent. A measurement: exit 0 whether or not
  * the probes are caught; bad input exits 2 (a corpus that fails its checks exits 1, as for `run`).
  */
-import { loadUnitConverter } from "../core/index.ts";
+import { loadUnitConverter } from "../../core/index.ts";
 import {
   renderSensitivity,
   runSensitivity,
   sensitivityTable,
   type SensitivityTable,
-} from "../sensitivity/index.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
-import { loadSystemPrompt, loadWorld } from "../world/index.ts";
+} from "../../sensitivity/index.ts";
+import { EXIT, printJson, type CliIo } from "../shell/io.ts";
+import { loadSystemPrompt, loadWorld } from "../../world/index.ts";
 
 export interface SensitivityOptions {
   readonly corpus: string;

@@ -1,5 +1,5 @@
 /** What `run` and `judge run` print when the circuit breaker stops them. */
-import type { Tripped } from "../core/index.ts";
+import type { Tripped } from "../../core/index.ts";
 
 /** Why the run stopped and how to go on, in one line (without its newline). */
 export function breakerLine(tripped: Tripped, limit: number): string {

@@ -1,6 +1,6 @@
 /** `fabench score` and `fabench gate`: from run files to the summary and the verdict. */
 import { basename, join } from "node:path";
-import type { Task } from "../authoring/index.ts";
+import type { Task } from "../../authoring/index.ts";
 import {
   canonicalSha256,
   checkOutput,
@@ -12,11 +12,11 @@ import {
   loadUnitConverter,
   usageError,
   writeFileAtomic,
-} from "../core/index.ts";
-import { gateExitCode, renderGate } from "../gates/index.ts";
-import { scoreRecord, type RngName } from "../metrics/index.ts";
-import { renderHeadline } from "../report/index.ts";
-import { buildSummary, gateFor, withJudge } from "../summary/index.ts";
+} from "../../core/index.ts";
+import { gateExitCode, renderGate } from "../../gates/index.ts";
+import { scoreRecord, type RngName } from "../../metrics/index.ts";
+import { renderHeadline } from "../../report/index.ts";
+import { buildSummary, gateFor, withJudge } from "../../summary/index.ts";
 import {
   isPreregistered,
   loadSummaryProtocol,
@@ -24,10 +24,10 @@ import {
   checkRunsMadeFrom,
   prerequisiteFor,
   type World,
-} from "../world/index.ts";
-import { readSummary } from "./inputs.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
-import { readMergedRuns, type RunFileReading } from "./run-files.ts";
+} from "../../world/index.ts";
+import { readSummary } from "../shell/inputs.ts";
+import { EXIT, printJson, type CliIo } from "../shell/io.ts";
+import { readMergedRuns, type RunFileReading } from "../shell/run-files.ts";
 
 export interface ScoreOptions {
   readonly runs: readonly string[];
@@ -137,7 +137,7 @@ async function readJudgments(
   io: CliIo,
 ) {
   const { loaded, records, rows, tasks } = scored;
-  const judge = await import("../judge/index.ts");
+  const judge = await import("../../judge/index.ts");
   const files = judge.readJudgmentsFiles(paths, loaded.protocol.judge, loaded.protocolSha256, (line) =>
     io.err(`${line}\n`),
   );

@@ -1,8 +1,8 @@
 /** `fabench run`: replay the benchmark's evidence to an agent under every selected condition. */
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
-import { isModelAgent } from "../conditions/agents/index.ts";
-import { loadTokenCounter } from "../conditions/execution/index.ts";
+import { isModelAgent } from "../../conditions/agents/index.ts";
+import { loadTokenCounter } from "../../conditions/execution/index.ts";
 import {
   checkSystemPrompt,
   episodeKey,
@@ -17,9 +17,9 @@ import {
   type MatrixInput,
   type MatrixResult,
   type RunRecord,
-} from "../conditions/runner/index.ts";
-import { BATCH_PRICE_FACTOR, Budget, type Price } from "../providers/index.ts";
-import { readTextFile } from "../core/index.ts";
+} from "../../conditions/runner/index.ts";
+import { BATCH_PRICE_FACTOR, Budget, type Price } from "../../providers/index.ts";
+import { readTextFile } from "../../core/index.ts";
 import {
   checkManifest,
   loadBenchmark,
@@ -27,10 +27,10 @@ import {
   loadConditionManifest,
   systemPromptPath,
   unlockRecord,
-} from "../world/index.ts";
-import { loadPrice } from "./inputs.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
-import { progressReporter } from "./progress.ts";
+} from "../../world/index.ts";
+import { loadPrice } from "../shell/inputs.ts";
+import { EXIT, printJson, type CliIo } from "../shell/io.ts";
+import { progressReporter } from "../shell/progress.ts";
 import {
   endOfRun,
   everyAttemptFailed,
@@ -38,12 +38,12 @@ import {
   outputLock,
   stopOnInterrupt,
   type OutputLock,
-} from "./resumable.ts";
-import { makeAgent } from "./run-agent.ts";
-import { groupRunOptions, type RunOptions, type RunSettings } from "./run-options.ts";
-import { checkPrerequisite, checkRunOptions, checkRunOutput } from "./run-setup.ts";
+} from "../shell/resumable.ts";
+import { makeAgent } from "./agent.ts";
+import { groupRunOptions, type RunOptions, type RunSettings } from "./options.ts";
+import { checkPrerequisite, checkRunOptions, checkRunOutput } from "./setup.ts";
 
-export type { RunOptions } from "./run-options.ts";
+export type { RunOptions } from "./options.ts";
 
 type Matrix = Omit<MatrixInput, "maxErrors">;
 

@@ -4,7 +4,7 @@
  * for a snapshot; a torn last line is dropped with one note; the records of several files are
  * merged under one metadata, a file that cannot be merged being bad input (exit 2) everywhere.
  */
-import { mergeRuns, parseRunBytes, type MergeResult, type ParsedRun } from "../conditions/runner/index.ts";
+import { mergeRuns, parseRunBytes, type MergeResult, type ParsedRun } from "../../conditions/runner/index.ts";
 import {
   checkNotBeingWritten,
   describeWriter,
@@ -12,7 +12,7 @@ import {
   liveWriterOf,
   readBytes,
   sha256Hex,
-} from "../core/index.ts";
+} from "../../core/index.ts";
 import type { CliIo } from "./io.ts";
 
 /** The option that reads a run file a live writer holds: what it has written so far. */

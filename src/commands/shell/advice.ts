@@ -3,7 +3,7 @@
  * fabench (#25): the installed package's own copy is not to be rewritten, and a file the user named
  * is rewritten by naming it again (the bare command would write the default instead).
  */
-import { type BundledName, bundledPath, isInsideFolder, toolInstalled, toolRoot } from "../core/index.ts";
+import { type BundledName, bundledPath, isInsideFolder, toolInstalled, toolRoot } from "../../core/index.ts";
 
 /**
  * `command` regenerates the bundled `name`; `flag` names where it writes; `path` is what was

@@ -15,7 +15,7 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { toolRevision, toolRoot } from "../core/index.ts";
+import { toolRevision, toolRoot } from "../../core/index.ts";
 import {
   checkReachable,
   type DiscoverCallRunDeps,
@@ -33,12 +33,12 @@ import {
   rewriteRecords,
   runTrials,
   stopMessage,
-} from "../discover-call/index.ts";
-import { type CliIo, EXIT } from "./io.ts";
-import { progressReporter } from "./progress.ts";
-import { stopOnInterrupt, withOutputLock } from "./resumable.ts";
+} from "../../discover-call/index.ts";
+import { type CliIo, EXIT } from "../shell/io.ts";
+import { progressReporter } from "../shell/progress.ts";
+import { stopOnInterrupt, withOutputLock } from "../shell/resumable.ts";
 
-export type { DiscoverCallRunDeps, DiscoverCallRunOptions } from "../discover-call/index.ts";
+export type { DiscoverCallRunDeps, DiscoverCallRunOptions } from "../../discover-call/index.ts";
 
 function trackedChanges(): string | null {
   try {
@@ -77,7 +77,7 @@ export async function discoverCallRun(
 }
 
 /**
- * Around the trials (commands/resumable.ts): the output's folder and write lock, resuming from
+ * Around the trials (commands/shell/resumable.ts): the output's folder and write lock, resuming from
  * what an earlier run left, Ctrl-C (finish the trials in flight, then stop), the final atomic
  * write, and the exit code (130 interrupted, 1 stopped early, else 0; its own stop line says how
  * to go on, as this command's stops name the API, not --retry-errors).

@@ -3,13 +3,13 @@
  * output that is not an input and not already there, and the prerequisite lock on model agents.
  */
 import { existsSync } from "node:fs";
-import { pilotCommands, type Protocol } from "../authoring/index.ts";
-import { checkAgentSpec, isModelAgent } from "../conditions/agents/index.ts";
-import { catalogFiles } from "../world/index.ts";
-import { checkOutput, FabenchError, usageError } from "../core/index.ts";
-import { prerequisiteFor, renderBlocking } from "../world/index.ts";
-import { refuseExistingOutput } from "./resumable.ts";
-import type { RunSettings } from "./run-options.ts";
+import { pilotCommands, type Protocol } from "../../authoring/index.ts";
+import { checkAgentSpec, isModelAgent } from "../../conditions/agents/index.ts";
+import { catalogFiles } from "../../world/index.ts";
+import { checkOutput, FabenchError, usageError } from "../../core/index.ts";
+import { prerequisiteFor, renderBlocking } from "../../world/index.ts";
+import { refuseExistingOutput } from "../shell/resumable.ts";
+import type { RunSettings } from "./options.ts";
 
 /** Options that contradict each other or miss a partner, refused before any file is read. */
 export function checkRunOptions({ agent, output, limits }: RunSettings): void {

@@ -5,10 +5,10 @@
  * so the export and the final-answer benchmark agree on what satisfies a response's rules.
  */
 import { existsSync } from "node:fs";
-import { type Task } from "../authoring/index.ts";
-import { referenceArguments } from "../conditions/agents/index.ts";
-import type { Endpoint } from "../conditions/catalog/index.ts";
-import { renderTool } from "../conditions/execution/index.ts";
+import { type Task } from "../../authoring/index.ts";
+import { referenceArguments } from "../../conditions/agents/index.ts";
+import type { Endpoint } from "../../conditions/catalog/index.ts";
+import { renderTool } from "../../conditions/execution/index.ts";
 import {
   bundledPath,
   checkOutput,
@@ -18,17 +18,17 @@ import {
   readTextFile,
   sha256Hex,
   writeFileAtomic,
-} from "../core/index.ts";
+} from "../../core/index.ts";
 import {
   exportTasks,
   firstResponse,
   formatTaskSet,
   parseTaskSet,
   type SkippedTask,
-} from "../discover-call/index.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
-import { rewriteAdvice } from "./advice.ts";
-import { loadFrozenCorpus } from "../world/index.ts";
+} from "../../discover-call/index.ts";
+import { EXIT, printJson, type CliIo } from "../shell/io.ts";
+import { rewriteAdvice } from "../shell/advice.ts";
+import { loadFrozenCorpus } from "../../world/index.ts";
 
 export interface DiscoverCallExportOptions {
   /** A frozen corpus (`fabench-corpus/v1`); it names the catalogs its routes come from. */

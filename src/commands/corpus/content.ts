@@ -5,7 +5,7 @@ import {
   authoredFileSchema,
   generateCorpus,
   type AuthoredFile,
-} from "../authoring/index.ts";
+} from "../../authoring/index.ts";
 import {
   checkOutput,
   FabenchError,
@@ -17,11 +17,11 @@ import {
   toolRevision,
   usageError,
   writeFileAtomic,
-} from "../core/index.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
-import { rewriteAdvice } from "./advice.ts";
-import { exitFor, jsonErrors, printProblems } from "./problems.ts";
-import { loadBenchmark, runCheck, type BenchmarkPaths } from "../world/index.ts";
+} from "../../core/index.ts";
+import { EXIT, printJson, type CliIo } from "../shell/io.ts";
+import { rewriteAdvice } from "../shell/advice.ts";
+import { exitFor, jsonErrors, printProblems } from "../shell/problems.ts";
+import { loadBenchmark, runCheck, type BenchmarkPaths } from "../../world/index.ts";
 
 export interface CorpusGenerateOptions extends BenchmarkPaths {
   readonly out: string;

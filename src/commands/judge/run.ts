@@ -1,7 +1,7 @@
 import { join } from "node:path";
-import { catalogFileName } from "../conditions/catalog/index.ts";
-import { loadTokenCounter } from "../conditions/execution/index.ts";
-import { checkOutput, usageError } from "../core/index.ts";
+import { catalogFileName } from "../../conditions/catalog/index.ts";
+import { loadTokenCounter } from "../../conditions/execution/index.ts";
+import { checkOutput, usageError } from "../../core/index.ts";
 import {
   checkJudgeSpec,
   checkRunInputs,
@@ -19,14 +19,14 @@ import {
   type JudgingChoices,
   type JudgingLimits,
   type ResumeChoice,
-} from "../judge/index.ts";
-import { Budget } from "../providers/index.ts";
-import { loadPrice } from "./inputs.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
-import { endOfRun, refuseExistingOutput, stopOnInterrupt, withOutputLock } from "./resumable.ts";
-import { progressReporter } from "./progress.ts";
-import { readMergedRuns } from "./run-files.ts";
-import { loadBenchmark, loadCheckedCorpus, type Benchmark } from "../world/index.ts";
+} from "../../judge/index.ts";
+import { Budget } from "../../providers/index.ts";
+import { loadPrice } from "../shell/inputs.ts";
+import { EXIT, printJson, type CliIo } from "../shell/io.ts";
+import { endOfRun, refuseExistingOutput, stopOnInterrupt, withOutputLock } from "../shell/resumable.ts";
+import { progressReporter } from "../shell/progress.ts";
+import { readMergedRuns } from "../shell/run-files.ts";
+import { loadBenchmark, loadCheckedCorpus, type Benchmark } from "../../world/index.ts";
 
 export interface JudgeRunOptions extends JudgeClientOptions, JudgingChoices, JudgingLimits, ResumeChoice {
   readonly runs: readonly string[];

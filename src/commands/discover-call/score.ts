@@ -5,9 +5,9 @@
  * with its interval and the failures by stage — goes to stdout beside `--output`, and to stderr
  * when stdout carries the summary JSON, so the JSON stays one document a pipe can read.
  */
-import { checkOutput, formatJsonFile, readBytes, writeFileAtomic } from "../core/index.ts";
-import { parseRecords, parseTaskSet, scoreDiscoverCall, scoreLines } from "../discover-call/index.ts";
-import { EXIT, type CliIo } from "./io.ts";
+import { checkOutput, formatJsonFile, readBytes, writeFileAtomic } from "../../core/index.ts";
+import { parseRecords, parseTaskSet, scoreDiscoverCall, scoreLines } from "../../discover-call/index.ts";
+import { EXIT, type CliIo } from "../shell/io.ts";
 
 export interface DiscoverCallScoreOptions {
   /** The task-set JSONL the records were run with. */

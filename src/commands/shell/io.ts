@@ -1,4 +1,4 @@
-import type { RunWriterFs } from "../conditions/runner/index.ts";
+import type { RunWriterFs } from "../../conditions/runner/index.ts";
 /** Where a command's output goes; tests pass buffers, the binary passes the process streams. */
 export interface CliIo {
   /** Results: human text, or the one JSON object of `--json`. */

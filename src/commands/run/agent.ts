@@ -1,10 +1,10 @@
 /** The agent `fabench run` drives, made from the run's agent settings and what the run has loaded. */
-import type { Protocol } from "../authoring/index.ts";
-import { createAgent, type Agent } from "../conditions/agents/index.ts";
-import type { TokenCounter } from "../conditions/execution/index.ts";
-import type { CorpusValues } from "../conditions/runner/index.ts";
-import { realTiming, type Budget } from "../providers/index.ts";
-import type { RunSettings } from "./run-options.ts";
+import type { Protocol } from "../../authoring/index.ts";
+import { createAgent, type Agent } from "../../conditions/agents/index.ts";
+import type { TokenCounter } from "../../conditions/execution/index.ts";
+import type { CorpusValues } from "../../conditions/runner/index.ts";
+import { realTiming, type Budget } from "../../providers/index.ts";
+import type { RunSettings } from "./options.ts";
 
 export interface AgentContext {
   readonly protocol: Protocol;

@@ -19,7 +19,7 @@ import {
   readBytes,
   usageError,
   withJsonLines,
-} from "../core/index.ts";
+} from "../../core/index.ts";
 import {
   defaultPolicyPath,
   parsePolicy,
@@ -28,9 +28,9 @@ import {
   preparePublication,
   readPublicRuns,
   validatePublication,
-} from "../discover-call/index.ts";
-import { EXIT, type CliIo } from "./io.ts";
-import { type FileOps, nodeFileOps, writeFilesTogether } from "./write-together.ts";
+} from "../../discover-call/index.ts";
+import { EXIT, type CliIo } from "../shell/io.ts";
+import { type FileOps, nodeFileOps, writeFilesTogether } from "../shell/write-together.ts";
 
 const STAGE = "discover-call";
 

@@ -4,7 +4,7 @@
  * share rated exactly alike and each side's mean. The statistics live in src/judge; this reads the
  * files, refuses pairs that rated different answers, and prints.
  */
-import { bundledPath, canonicalSha256, usageError } from "../core/index.ts";
+import { bundledPath, canonicalSha256, usageError } from "../../core/index.ts";
 import {
   compareJudgments,
   judgmentsError,
@@ -13,9 +13,9 @@ import {
   type Judgment,
   type JudgmentComparison,
   type JudgmentsFile,
-} from "../judge/index.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
-import { loadProtocol } from "../world/index.ts";
+} from "../../judge/index.ts";
+import { EXIT, printJson, type CliIo } from "../shell/io.ts";
+import { loadProtocol } from "../../world/index.ts";
 
 export interface JudgeAgreementOptions {
   /** Exactly two judgments files. */

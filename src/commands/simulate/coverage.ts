@@ -2,8 +2,8 @@
  * `fabench simulate coverage`: how well each interval method covers the truth in this design, and
  * with `--select` / `--check-protocol`, which method the protocol's preregistered rule picks.
  */
-import { requireMargin } from "../authoring/index.ts";
-import { inputError, loadWithSchema, usageError } from "../core/index.ts";
+import { requireMargin } from "../../authoring/index.ts";
+import { inputError, loadWithSchema, usageError } from "../../core/index.ts";
 import {
   protocolLine,
   renderCoverage,
@@ -19,10 +19,10 @@ import {
   type Scenario,
   type ScenarioResult,
   type Selection,
-} from "../metrics/simulate/index.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
-import { progressReporter } from "./progress.ts";
-import { loadProtocol } from "../world/index.ts";
+} from "../../metrics/simulate/index.ts";
+import { EXIT, printJson, type CliIo } from "../shell/io.ts";
+import { progressReporter } from "../shell/progress.ts";
+import { loadProtocol } from "../../world/index.ts";
 
 export interface SimulateOptions {
   readonly protocol: string;

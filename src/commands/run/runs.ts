@@ -1,6 +1,6 @@
 /** `fabench runs merge`: shards into one run file; `fabench runs dedupe`: each episode once, from a file two writers appended to. */
 import { dirname } from "node:path";
-import { dedupeRuns, parseRunBytes } from "../conditions/runner/index.ts";
+import { dedupeRuns, parseRunBytes } from "../../conditions/runner/index.ts";
 import {
   acquireWriteLock,
   checkOutput,
@@ -9,9 +9,9 @@ import {
   makeFolders,
   writeFailure,
   writeFileAtomic,
-} from "../core/index.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
-import { readMergedRuns, readRunBytes, type RunFileReading } from "./run-files.ts";
+} from "../../core/index.ts";
+import { EXIT, printJson, type CliIo } from "../shell/io.ts";
+import { readMergedRuns, readRunBytes, type RunFileReading } from "../shell/run-files.ts";
 
 export interface MergeOptions extends RunFileReading {
   readonly files: readonly string[];

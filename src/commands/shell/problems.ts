@@ -1,6 +1,6 @@
 /** Printing row-level problems (identity and content) the same way for every corpus command. */
-import type { RowProblem } from "../authoring/index.ts";
-import { capJsonProblems, formatProblem, LISTED_PER_FILE, restLine, type Problem } from "../core/index.ts";
+import type { RowProblem } from "../../authoring/index.ts";
+import { capJsonProblems, formatProblem, LISTED_PER_FILE, restLine, type Problem } from "../../core/index.ts";
 import { EXIT, type CliIo } from "./io.ts";
 
 /** The JSON shape of a problem: exactly code, semantic_task_id, location, message. */

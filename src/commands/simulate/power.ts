@@ -2,8 +2,8 @@
  * `fabench power`: from a pilot, the chance the gate's interval rule passes, now and with more
  * tasks — for every interval method side by side, `--method` (default: the gate's) highlighted.
  */
-import { metricNamed, requireMargin } from "../authoring/index.ts";
-import { inputError, usageError } from "../core/index.ts";
+import { metricNamed, requireMargin } from "../../authoring/index.ts";
+import { inputError, usageError } from "../../core/index.ts";
 import {
   METHODS,
   pilotDeltas,
@@ -12,12 +12,12 @@ import {
   type Method,
   type PilotEpisode,
   type PowerReport,
-} from "../metrics/index.ts";
-import { readSummary } from "./inputs.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
-import { progressReporter } from "./progress.ts";
-import { scoreRunFiles } from "./score.ts";
-import { loadProtocol } from "../world/index.ts";
+} from "../../metrics/index.ts";
+import { readSummary } from "../shell/inputs.ts";
+import { EXIT, printJson, type CliIo } from "../shell/io.ts";
+import { progressReporter } from "../shell/progress.ts";
+import { scoreRunFiles } from "../scoring/score.ts";
+import { loadProtocol } from "../../world/index.ts";
 
 export interface PowerCommandOptions {
   /** The pilot: run files (rescored here) or a summary, exactly one of the two. */

@@ -16,7 +16,7 @@
  */
 import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { inputError, makeFolders, syncFolder, writeFailure } from "../core/index.ts";
+import { inputError, makeFolders, syncFolder, writeFailure } from "../../core/index.ts";
 
 /** The file-system steps of a transaction; tests replace one to make it fail. */
 export interface FileOps {

@@ -2,10 +2,10 @@
  * The few inputs that are not the benchmark's frozen files (those are `src/world/`'s): a price
  * table, a coverage study and a summary, each checked against its schema (exit 2 on a problem).
  */
-import { loadWithSchema, usageError } from "../core/index.ts";
-import { coverageStudySchema, type CoverageStudy } from "../metrics/index.ts";
-import { priceTableSchema, type Price } from "../providers/index.ts";
-import { SUMMARY_FORMAT, summarySchema, type Summary } from "../summary/index.ts";
+import { loadWithSchema, usageError } from "../../core/index.ts";
+import { coverageStudySchema, type CoverageStudy } from "../../metrics/index.ts";
+import { priceTableSchema, type Price } from "../../providers/index.ts";
+import { SUMMARY_FORMAT, summarySchema, type Summary } from "../../summary/index.ts";
 
 /** The price of the model an agent spec names (`kind:MODEL`), from a `--prices` table; null without one. */
 export function loadPrice(path: string | undefined, spec: string): Price | null {

@@ -1,9 +1,9 @@
 /** `fabench corpus validate`: identity validation of an authored corpus against the plan. */
-import { buildIdentityFreeze, parseCorpusText, validateIdentity } from "../authoring/index.ts";
-import { checkOutput, readTextFile, writeJsonAtomic } from "../core/index.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
-import { exitFor, jsonErrors, printProblems } from "./problems.ts";
-import { loadPlan } from "../world/index.ts";
+import { buildIdentityFreeze, parseCorpusText, validateIdentity } from "../../authoring/index.ts";
+import { checkOutput, readTextFile, writeJsonAtomic } from "../../core/index.ts";
+import { EXIT, printJson, type CliIo } from "../shell/io.ts";
+import { exitFor, jsonErrors, printProblems } from "../shell/problems.ts";
+import { loadPlan } from "../../world/index.ts";
 
 export interface CorpusValidateOptions {
   readonly corpus: string;

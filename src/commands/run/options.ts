@@ -3,8 +3,8 @@
  * named parts the command reads them as — the inputs, the selection, the agent, the output and the
  * limits.
  */
-import type { AgentOptions, Lane } from "../conditions/agents/index.ts";
-import type { SelectionRequest, Shard } from "../conditions/runner/index.ts";
+import type { AgentOptions, Lane } from "../../conditions/agents/index.ts";
+import type { SelectionRequest, Shard } from "../../conditions/runner/index.ts";
 
 export interface RunOptions {
   readonly agent: string;

@@ -13,7 +13,7 @@ import {
   writeFailure,
   type Tripped,
   type WriteLock,
-} from "../core/index.ts";
+} from "../../core/index.ts";
 import { breakerLine } from "./breaker.ts";
 import { EXIT, type CliIo } from "./io.ts";
 

@@ -14,6 +14,8 @@ export default defineConfig({
   test: {
     // The CLI tests spawn the real binary a few times; give them room on a shared machine.
     testTimeout: 30_000,
+    // Setup hooks run a small reference run or start servers; on a loaded machine 10 s is not enough.
+    hookTimeout: 120_000,
     // Fixtures many files read (a reference run and its summary) are built once per test run.
     globalSetup: ["test/helpers/global-setup.ts"],
     projects: [

@@ -16,7 +16,7 @@ import {
 } from "../src/authoring/index.ts";
 import { independenceProblems } from "../src/authoring/check/independence.ts";
 import { scenarioProblems } from "../src/authoring/check/scenarios.ts";
-import { checkContext, load } from "../src/commands/benchmark.ts";
+import { checkContext, loadBenchmark as load } from "../src/world/index.ts";
 import { DEFAULTS } from "../src/cli/options.ts";
 
 const files = process.argv.slice(2);
@@ -68,7 +68,10 @@ for (const file of files) {
       `${file}: ${missing.length} slot(s) of ${doc.stratum} have no task yet: ${missing.join(", ")}`,
     );
 }
-for (const p of [...independenceProblems(all.map((a) => a.task)), ...scenarioProblems(all.map((a) => a.task))]) {
+for (const p of [
+  ...independenceProblems(all.map((a) => a.task)),
+  ...scenarioProblems(all.map((a) => a.task)),
+]) {
   const { file, task } = all[p.index] as (typeof all)[number];
   problems.push(`${file}: ${task.semantic_task_id}: ${p.code}: ${p.message}`);
 }

@@ -16,7 +16,7 @@ import { registerRun } from "./cli/run.ts";
 import { registerScoring } from "./cli/scoring.ts";
 import { registerServe } from "./cli/serve.ts";
 import { registerSimulate } from "./cli/simulate.ts";
-import { EXIT, type CliIo } from "./commands/io.ts";
+import { EXIT, type CliIo } from "./commands/shell/io.ts";
 import { canonicalSha256, FabenchError, formatProblem, toolRoot, toolVersion } from "./core/index.ts";
 import { problemLines } from "./core/index.ts";
 import { readFileSync } from "node:fs";

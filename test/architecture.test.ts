@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
+import { parseAst } from "rolldown/parseAst";
 import { describe, expect, it } from "vitest";
 
 function sources(dir: string): string[] {
@@ -31,7 +32,7 @@ function stage(path: string): string {
     : parts.slice(0, 2).join("/");
 }
 
-/** What each stage must never import (downstream stages may not reach upstream ones). */
+/** What each stage must never import (downstream stages may not reach upstream ones; only the commands load the world). */
 const FORBIDDEN: Record<string, readonly string[]> = {
   "src/core": [
     "src/authoring",
@@ -43,6 +44,7 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/gates",
     "src/report",
     "src/commands",
+    "src/world",
     "src/cli",
   ],
   "src/providers": [
@@ -54,6 +56,7 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/gates",
     "src/report",
     "src/commands",
+    "src/world",
     "src/cli",
   ],
   "src/envelope": [
@@ -64,6 +67,7 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/gates",
     "src/report",
     "src/commands",
+    "src/world",
     "src/cli",
   ],
   "src/metrics": [
@@ -73,6 +77,7 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/gates",
     "src/report",
     "src/commands",
+    "src/world",
     "src/cli",
   ],
   // The gate never reads the judge (#19): a judgment cannot move a verdict, not even by accident.
@@ -83,11 +88,20 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/report",
     "src/judge",
     "src/commands",
+    "src/world",
     "src/cli",
   ],
-  "src/summary": ["src/providers", "src/report", "src/judge", "src/commands", "src/cli"],
-  "src/report": ["src/conditions", "src/providers", "src/commands", "src/cli"],
-  "src/conditions": ["src/metrics", "src/summary", "src/gates", "src/report", "src/commands", "src/cli"],
+  "src/summary": ["src/providers", "src/report", "src/judge", "src/commands", "src/world", "src/cli"],
+  "src/report": ["src/conditions", "src/providers", "src/commands", "src/world", "src/cli"],
+  "src/conditions": [
+    "src/metrics",
+    "src/summary",
+    "src/gates",
+    "src/report",
+    "src/commands",
+    "src/world",
+    "src/cli",
+  ],
   "src/commands": ["src/cli"],
   // A second instrument: it may use the core and model providers, and reads no #424 stage.
   "src/discover-call": [
@@ -99,10 +113,34 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/gates",
     "src/report",
     "src/commands",
+    "src/world",
+    "src/cli",
+  ],
+  // The loader of the frozen world reads the files the pure stages define; it scores, renders and
+  // calls nothing, and only the commands use it.
+  "src/world": [
+    "src/providers",
+    "src/envelope",
+    "src/metrics",
+    "src/summary",
+    "src/report",
+    "src/judge",
+    "src/discover-call",
+    "src/sensitivity",
+    "src/serve",
+    "src/commands",
     "src/cli",
   ],
   // The secondary judge reads runs, tasks and the protocol; it has no business with verdicts or pages.
-  "src/judge": ["src/gates", "src/report", "src/discover-call", "src/serve", "src/commands", "src/cli"],
+  "src/judge": [
+    "src/gates",
+    "src/report",
+    "src/discover-call",
+    "src/serve",
+    "src/commands",
+    "src/world",
+    "src/cli",
+  ],
   // Probe sensitivity runs agents and scores them; it has no business with statistics, verdicts,
   // pages, model providers or the other instruments.
   "src/sensitivity": [
@@ -114,6 +152,7 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/discover-call",
     "src/serve",
     "src/commands",
+    "src/world",
     "src/cli",
   ],
   // The API server answers from the frozen world (catalog, router, replay executor, task type) and
@@ -127,6 +166,7 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/providers",
     "src/discover-call",
     "src/commands",
+    "src/world",
     "src/cli",
   ],
 };
@@ -142,6 +182,48 @@ const LIGHT_CONSTANTS = [
   "src/authoring/pilot-hint.ts",
 ];
 
+interface FunctionLength {
+  readonly name: string;
+  readonly line: number;
+  readonly lines: number;
+}
+
+/** Every function's (declaration, expression, arrow, method) first line and length in lines, from a real parse. */
+function functionLengths(text: string, file: string): FunctionLength[] {
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  const lineOf = (offset: number) => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((lineStarts[mid] as number) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  };
+  const found: FunctionLength[] = [];
+  const FUNCTIONS = ["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"];
+  const walk = (node: unknown, name: string) => {
+    if (Array.isArray(node)) {
+      for (const child of node) walk(child, name);
+      return;
+    }
+    if (node === null || typeof node !== "object") return;
+    const n = node as Record<string, unknown> & { type?: string; start: number; end: number };
+    let here = name;
+    const id = (n["id"] ?? n["key"]) as { name?: string } | undefined;
+    if (typeof id?.name === "string") here = id.name;
+    if (typeof n.type === "string" && FUNCTIONS.includes(n.type) && n["body"]) {
+      const line = lineOf(n.start);
+      found.push({ name: here, line, lines: lineOf(n.end) - line + 1 });
+    }
+    for (const [key, child] of Object.entries(n)) if (key !== "type") walk(child, here);
+  };
+  walk(parseAst(text, { lang: "ts" }, file).body, "<anonymous>");
+  return found;
+}
+
 describe("the source tree", () => {
   it("has imports that run one way: no stage reaches a stage upstream of it", () => {
     const broken = IMPORTS.filter(({ file, target }) => {
@@ -149,6 +231,22 @@ describe("the source tree", () => {
       return (FORBIDDEN[from] ?? []).some((f) => target.startsWith(`${f}/`) || target === `${f}.ts`);
     }).map(({ file, target }) => `${file} -> ${target}`);
     expect(broken).toEqual([]);
+  });
+
+  it("keeps files small: none over 400 lines, and a command file (it only wires) at most 200", () => {
+    const lines = (f: string) => readFileSync(f, "utf8").split("\n").length - 1;
+    expect(FILES.filter((f) => lines(f) > 400).map((f) => `${f}: ${lines(f)} lines`)).toEqual([]);
+    const commands = FILES.filter((f) => f.startsWith("src/commands/"));
+    expect(commands.filter((f) => lines(f) > 200).map((f) => `${f}: ${lines(f)} lines`)).toEqual([]);
+  });
+
+  it("has no function over 80 lines (a longer one is several steps that want names)", () => {
+    const long = FILES.flatMap((file) =>
+      functionLengths(readFileSync(file, "utf8"), file)
+        .filter((f) => f.lines > 80)
+        .map((f) => `${file}:${f.line} ${f.name}: ${f.lines} lines`),
+    );
+    expect(long).toEqual([]);
   });
 
   it("has no import cycle between files (type-only imports included)", () => {
@@ -160,7 +258,8 @@ describe("the source tree", () => {
     const visit = (file: string, stack: string[]) => {
       state.set(file, "open");
       for (const next of graph.get(file) ?? []) {
-        if (state.get(next) === "open") cycles.push([...stack.slice(stack.indexOf(next)), file, next].join(" -> "));
+        if (state.get(next) === "open")
+          cycles.push([...stack.slice(stack.indexOf(next)), file, next].join(" -> "));
         else if (!state.has(next)) visit(next, [...stack, file]);
       }
       state.set(file, "done");

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "../../src/cli.ts";
-import { load, loadCheckedCorpus } from "../../src/commands/benchmark.ts";
+import { loadBenchmark as load, loadCheckedCorpus } from "../../src/world/index.ts";
 import { parseRunBytes } from "../../src/conditions/runner/index.ts";
 import { loadUnitConverter } from "../../src/core/index.ts";
 import { scoreRecord } from "../../src/metrics/index.ts";

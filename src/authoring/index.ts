@@ -2,6 +2,7 @@
 export {
   GATE_RULES,
   gateMargin,
+  requireMargin,
   INTERVAL_METHODS,
   intervalChecks,
   metricNamed,

@@ -4,7 +4,7 @@
  * is read from here; no stage hard-codes them.
  */
 import { z } from "zod";
-import { type Problem, type Result, zodProblems } from "../core/index.ts";
+import { type Problem, type Result, usageError, zodProblems } from "../core/index.ts";
 import { INTERVAL_METHODS, type CalibratedMethod, type IntervalMethod } from "./interval-methods.ts";
 
 export { INTERVAL_METHODS, type CalibratedMethod, type IntervalMethod };
@@ -184,6 +184,14 @@ export function intervalChecks(protocol: Protocol): IntervalCheck[] {
 export function gateMargin(protocol: Protocol, metric: string): number | null {
   const check = protocol.gate.checks.find((c) => c.metric === metric && c.rule === "delta_at_least");
   return check === undefined ? null : -check.threshold;
+}
+
+/** The gate's margin on a metric, or a usage error (exit 2) saying to give `--margin`. */
+export function requireMargin(protocol: Protocol, metric: string): number {
+  const margin = gateMargin(protocol, metric);
+  if (margin === null)
+    throw usageError("no_margin", `the protocol has no "delta at least" check on ${metric}; give --margin`);
+  return margin;
 }
 
 /**

@@ -28,9 +28,7 @@ export const argumentRuleSchema = z.union([
   z
     .strictObject({ eq_text: z.string() })
     .describe("the argument equals this text after NFKC, whitespace collapsing and case folding"),
-  z
-    .strictObject({ one_of: z.array(json).min(1) })
-    .describe("the argument equals one of these values"),
+  z.strictObject({ one_of: z.array(json).min(1) }).describe("the argument equals one of these values"),
   z
     .strictObject({ nonempty: z.literal(true) })
     .describe("the argument is a non-empty string, list or object"),
@@ -101,7 +99,11 @@ export const derivedEvidenceSchema = z.strictObject({
   inputs: z.array(evidencePointerSchema).min(1),
   labels: z.array(json).optional(),
   spec: z
-    .strictObject({ min: z.number().optional(), max: z.number().optional(), unit: z.string().min(1).optional() })
+    .strictObject({
+      min: z.number().optional(),
+      max: z.number().optional(),
+      unit: z.string().min(1).optional(),
+    })
     .optional(),
 });
 

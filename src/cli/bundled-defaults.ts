@@ -11,7 +11,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import type { Command, Option } from "commander";
-import type { CliIo } from "../commands/io.ts";
+import type { CliIo } from "../commands/shell/io.ts";
 import { type BundledName, bundledPath, isBundledName, toolInstalled, usageError } from "../core/index.ts";
 
 /** What a command does with a bundled default: reads it, writes it, or reads and rewrites it. */

@@ -18,9 +18,9 @@ import {
 } from "./options.ts";
 
 // Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
-const loadContent = () => import("../commands/content.ts");
-const loadCorpus = () => import("../commands/corpus.ts");
-const loadSensitivity = () => import("../commands/sensitivity.ts");
+const loadContent = () => import("../commands/corpus/content.ts");
+const loadCorpus = () => import("../commands/corpus/validate.ts");
+const loadSensitivity = () => import("../commands/corpus/sensitivity.ts");
 
 export function registerCorpus(program: Command, r: Registrar): void {
   const corpus = group(

@@ -4,13 +4,13 @@
  * so its documented command lines carry over.
  */
 import { type Command, Option } from "commander";
-import type { DiscoverCallRunOptions } from "../commands/discover-call.ts";
+import type { DiscoverCallRunOptions } from "../commands/discover-call/run.ts";
 import type {
   DiscoverCallPublishOptions,
   DiscoverCallValidateOptions,
-} from "../commands/discover-call-publish.ts";
-import type { DiscoverCallExportOptions } from "../commands/discover-call-export.ts";
-import type { DiscoverCallScoreOptions } from "../commands/discover-call-score.ts";
+} from "../commands/discover-call/publish.ts";
+import type { DiscoverCallExportOptions } from "../commands/discover-call/export.ts";
+import type { DiscoverCallScoreOptions } from "../commands/discover-call/score.ts";
 import {
   bundledOutOption,
   catalogsOption,
@@ -24,11 +24,11 @@ import {
 } from "./options.ts";
 
 // Commands load when they run, so `fabench --help` and `--version` import no schemas or SDKs.
-const loadRun = () => import("../commands/discover-call.ts");
-const loadScore = () => import("../commands/discover-call-score.ts");
+const loadRun = () => import("../commands/discover-call/run.ts");
+const loadScore = () => import("../commands/discover-call/score.ts");
 
-const loadPublish = () => import("../commands/discover-call-publish.ts");
-const loadExport = () => import("../commands/discover-call-export.ts");
+const loadPublish = () => import("../commands/discover-call/publish.ts");
+const loadExport = () => import("../commands/discover-call/export.ts");
 
 const LANE_NAMES = "reference, configured-model, pinned-model or current-model";
 

@@ -1,8 +1,8 @@
 /** `fabench judge`: the optional secondary judge of final answers — running it, and how two judgings agree. */
 import { type Command } from "commander";
 import { DEFAULT_BREAKER } from "../core/circuit-breaker.ts";
-import type { judgeAgreement } from "../commands/judge-agreement.ts";
-import type { judgeRun } from "../commands/judge-run.ts";
+import type { judgeAgreement } from "../commands/judge/agreement.ts";
+import type { judgeRun } from "../commands/judge/run.ts";
 import {
   catalogsOption,
   corpusOption,
@@ -26,8 +26,8 @@ import {
 } from "./model-options.ts";
 
 // Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
-const loadJudgeRun = () => import("../commands/judge-run.ts");
-const loadJudgeAgreement = () => import("../commands/judge-agreement.ts");
+const loadJudgeRun = () => import("../commands/judge/run.ts");
+const loadJudgeAgreement = () => import("../commands/judge/agreement.ts");
 
 export function registerJudge(program: Command, r: Registrar): void {
   const judge = group(

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { PILOT_FILES } from "../authoring/pilot-files.ts";
 import { type Command, Option } from "commander";
-import type { CliIo } from "../commands/io.ts";
+import type { CliIo } from "../commands/shell/io.ts";
 import { bundledPath, isBundledName, usageError } from "../core/index.ts";
 import { bundledDefault, type DefaultRole, noteAlias } from "./bundled-defaults.ts";
 

@@ -1,7 +1,7 @@
 /** `fabench run` and `fabench runs`: replaying the benchmark to an agent, and run files. */
 import { type Command, Option } from "commander";
 import { DEFAULT_BREAKER } from "../core/circuit-breaker.ts";
-import type { run } from "../commands/run.ts";
+import type { run } from "../commands/run/run.ts";
 import { LANES, PROBES } from "../conditions/agents/lanes.ts";
 import { DEFAULT_TOKENIZER, TOKENIZERS } from "../conditions/execution/tokens.ts";
 import { parseShard } from "../conditions/runner/episodes.ts";
@@ -33,8 +33,8 @@ import {
 } from "./model-options.ts";
 
 // Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
-const loadRun = () => import("../commands/run.ts");
-const loadRuns = () => import("../commands/runs.ts");
+const loadRun = () => import("../commands/run/run.ts");
+const loadRuns = () => import("../commands/run/runs.ts");
 
 /** One line per probe agent under run's options: deterministic like reference, no model, no lock. */
 function probeHelp(): string {

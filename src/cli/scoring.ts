@@ -1,7 +1,7 @@
 /** `fabench score`, `fabench gate` and `fabench report`: from run files to the summary, the verdict and the report. */
 import { type Command, Option } from "commander";
-import type { report } from "../commands/report.ts";
-import type { score } from "../commands/score.ts";
+import type { report } from "../commands/scoring/report.ts";
+import type { score } from "../commands/scoring/score.ts";
 import {
   allowLiveFileOption,
   catalogsOption,
@@ -16,8 +16,8 @@ import {
 } from "./options.ts";
 
 // Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
-const loadReport = () => import("../commands/report.ts");
-const loadScore = () => import("../commands/score.ts");
+const loadReport = () => import("../commands/scoring/report.ts");
+const loadScore = () => import("../commands/scoring/score.ts");
 
 export function registerScoring(program: Command, r: Registrar): void {
   program

@@ -1,7 +1,7 @@
 /** `fabench simulate` and `fabench power`: Monte Carlo studies of the protocol's statistics. */
 import { type Command, Option } from "commander";
-import type { power } from "../commands/power.ts";
-import type { simulateCoverage } from "../commands/simulate.ts";
+import type { power } from "../commands/simulate/power.ts";
+import type { simulateCoverage } from "../commands/simulate/coverage.ts";
 import { INTERVAL_METHODS } from "../authoring/interval-methods.ts";
 import {
   allowLiveFileOption,
@@ -20,8 +20,8 @@ import {
 } from "./options.ts";
 
 // Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
-const loadPower = () => import("../commands/power.ts");
-const loadSimulate = () => import("../commands/simulate.ts");
+const loadPower = () => import("../commands/simulate/power.ts");
+const loadSimulate = () => import("../commands/simulate/coverage.ts");
 
 export function registerSimulate(program: Command, r: Registrar): void {
   const simulate = group(program, "simulate", "Monte Carlo studies of the protocol's statistics.");

@@ -2,10 +2,17 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { buildCatalog, catalogFileName } from "../conditions/catalog/index.ts";
-import { checkOutput, formatJsonFile, formatProblem, usageError, writeFileAtomic } from "../core/index.ts";
-import { loadProtocol, readTextFile } from "./inputs.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
-import { rewriteAdvice } from "./advice.ts";
+import {
+  checkOutput,
+  formatJsonFile,
+  formatProblem,
+  readTextFile,
+  usageError,
+  writeFileAtomic,
+} from "../core/index.ts";
+import { EXIT, printJson, type CliIo } from "./shell/io.ts";
+import { rewriteAdvice } from "./shell/advice.ts";
+import { loadProtocol } from "../world/index.ts";
 
 export interface CatalogBuildOptions {
   readonly protocol: string;

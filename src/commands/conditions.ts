@@ -2,15 +2,15 @@
 import {
   freezeConditions,
   createRouter,
+  renderManifestEntry,
+  renderRoutingProfile,
   routingProfile,
   type ConditionManifest,
-  type RoutingProfile,
 } from "../conditions/routing/index.ts";
 import type { Task } from "../authoring/index.ts";
 import {
   promptTurnLimitProblems,
   referenceTurnUsage,
-  systemPromptPath,
   turnBudgetProblems,
 } from "../conditions/runner/index.ts";
 import {
@@ -18,18 +18,27 @@ import {
   FabenchError,
   formatJsonFile,
   inputError,
+  jsonFilesIn,
   loadUnitConverter,
   type Problem,
+  readTextFile,
   writeFileAtomic,
 } from "../core/index.ts";
-import { load, loadCheckedCorpus, type BenchmarkInputs, type LoadedBenchmark } from "./benchmark.ts";
-import { jsonFilesIn, loadConditionManifest, loadPlan, readTextFile } from "./inputs.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
-import { rewriteAdvice } from "./advice.ts";
-import { progressReporter } from "./progress.ts";
+import { EXIT, printJson, type CliIo } from "./shell/io.ts";
+import { rewriteAdvice } from "./shell/advice.ts";
+import { progressReporter } from "./shell/progress.ts";
 import { existsSync } from "node:fs";
+import {
+  loadSystemPrompt,
+  loadWorld,
+  type BenchmarkPaths,
+  type Benchmark,
+  loadConditionManifest,
+  loadPlan,
+  systemPromptPath,
+} from "../world/index.ts";
 
-export interface FreezeOptions extends Omit<BenchmarkInputs, "forbiddenCorpus"> {
+export interface FreezeOptions extends Omit<BenchmarkPaths, "forbiddenCorpus"> {
   readonly corpus: string;
   readonly router: string;
   readonly routerArgs: readonly string[];
@@ -47,8 +56,8 @@ export async function conditionsFreeze(options: FreezeOptions, io: CliIo): Promi
       inputs: [options.protocol, options.plan, options.corpus, ...jsonFilesIn(options.catalogs)],
       regenerates: "manifests/condition-manifest.json",
     });
-  const loaded = load({ ...options, forbiddenCorpus: [] });
-  const corpus = await loadCheckedCorpus(loaded, options.corpus);
+  const loaded = await loadWorld(options);
+  const { corpus } = loaded;
   const router = createRouter(options.router, {
     args: options.routerArgs,
     timeoutMs: options.routerTimeoutMs,
@@ -107,12 +116,13 @@ export async function conditionsFreeze(options: FreezeOptions, io: CliIo): Promi
  * `max_turns`. A manifest is never frozen under a budget that makes a condition fail by construction.
  */
 async function checkTurnBudget(
-  loaded: LoadedBenchmark,
+  loaded: Benchmark,
   tasks: readonly Task[],
   manifest: ConditionManifest,
   protocolPath: string,
 ): Promise<void> {
   const promptPath = systemPromptPath(protocolPath, loaded.protocol);
+  const prompt = loadSystemPrompt(protocolPath, loaded.protocol);
   const usage = await referenceTurnUsage({
     protocol: loaded.protocol,
     tasks,
@@ -122,7 +132,7 @@ async function checkTurnBudget(
   });
   const problems: Problem[] = [
     ...turnBudgetProblems(loaded.protocol, usage).map((p) => ({ ...p, file: protocolPath })),
-    ...promptTurnLimitProblems(readTextFile(promptPath, "protocol").text, loaded.protocol).map((p) => ({
+    ...promptTurnLimitProblems(prompt, loaded.protocol).map((p) => ({
       ...p,
       file: promptPath,
     })),
@@ -159,26 +169,8 @@ export function conditionsShow(options: ShowOptions, io: CliIo): number {
       { file: options.manifest },
     );
   if (options.json) printJson(io, { router: manifest.router.id, entries });
-  else io.out(entries.map((e) => renderEntry(manifest, e)).join("\n"));
+  else io.out(entries.map((e) => renderManifestEntry(manifest, e)).join("\n"));
   return EXIT.ok;
-}
-
-function renderEntry(manifest: ConditionManifest, entry: ConditionManifest["entries"][number]): string {
-  const lines = [
-    `${entry.semantic_task_id} — catalog ${entry.catalog_size}, router ${manifest.router.id}`,
-    "required route ranks (1 = best):",
-  ];
-  for (const [route, rank] of Object.entries(entry.required_route_ranks))
-    lines.push(`  ${route.padEnd(24)} ${rank}`);
-  for (const [condition, { stages }] of Object.entries(entry.conditions)) {
-    lines.push(`${condition}:`);
-    stages.forEach((stage, i) => {
-      const shown =
-        stage === "all" ? `all ${entry.catalog_size} routes` : `${stage.length} routes: ${stage.join(", ")}`;
-      lines.push(`  stage ${i + 1}: ${shown}`);
-    });
-  }
-  return `${lines.join("\n")}\n`;
 }
 
 export interface ProfileOptions {
@@ -200,36 +192,6 @@ export function conditionsProfile(options: ProfileOptions, io: CliIo): number {
   );
   const profile = routingProfile(manifest, cells);
   if (options.json) printJson(io, profile);
-  else io.out(renderProfile(profile));
+  else io.out(renderRoutingProfile(profile));
   return EXIT.ok;
-}
-
-function renderProfile(p: RoutingProfile): string {
-  const f = (x: number) => x.toFixed(3);
-  const lines = [
-    `router ${p.router}: required routes visible in each condition's first stage (share of routes / share of tasks with all of them)`,
-    "",
-  ];
-  const pooled = p.coverage.filter((r) => r.scope === "all");
-  const sizes = [...new Set(pooled.map((r) => r.catalog_size))];
-  lines.push(`${"condition".padEnd(16)}${sizes.map((s) => `catalog ${s}`.padStart(20)).join("")}`);
-  for (const condition of [...new Set(pooled.map((r) => r.condition))])
-    lines.push(
-      `${condition.padEnd(16)}${sizes
-        .map((s) => {
-          const r = pooled.find((x) => x.condition === condition && x.catalog_size === s);
-          return r
-            ? `${f(r.required_route_coverage)} / ${f(r.all_required_visible)}`.padStart(20)
-            : "".padStart(20);
-        })
-        .join("")}`,
-    );
-  lines.push("", "a route that is not required ranks above a required one (share of tasks):");
-  for (const r of p.outranked)
-    lines.push(
-      `  catalog ${String(r.catalog_size).padEnd(5)} ${r.scope === "all" ? "all tasks" : `${r.scope} ${r.group}`}`.padEnd(
-        64,
-      ) + f(r.outranked),
-    );
-  return `${lines.join("\n")}\n`;
 }

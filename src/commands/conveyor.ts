@@ -1,6 +1,4 @@
-/** `fabench conveyor status` and `fabench conveyor record`: the prerequisite chain and its evidence. */
-import { existsSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import type { Protocol } from "../authoring/index.ts";
 import {
   canonicalSha256,
@@ -12,69 +10,15 @@ import {
   writeJsonAtomic,
 } from "../core/index.ts";
 import {
-  CONVEYOR_FORMAT,
-  conveyorSchema,
   prerequisiteStatus,
   STAGE_STATES,
   unmetNeeds,
   type ArtifactCheck,
   type Conveyor,
   type Evidence,
-  type PrerequisiteStatus,
 } from "../gates/index.ts";
-import { loadProtocol, loadWithSchema } from "./inputs.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
-
-export function loadConveyor(path: string): Conveyor {
-  return loadWithSchema(path, "conveyor", conveyorSchema, "invalid_conveyor", CONVEYOR_FORMAT);
-}
-
-/** The folder evidence must lie in: the conveyor's `evidence_root`, relative to its folder, or that folder. */
-export function evidenceRoot(conveyorPath: string, conveyor: Pick<Conveyor, "evidence_root">): string {
-  return resolve(dirname(conveyorPath), conveyor.evidence_root ?? ".");
-}
-
-/** Artifact paths are relative to the conveyor file's folder; the bytes are hashed now, if they lie in the root. */
-export function artifactCheck(conveyorPath: string, root: string): ArtifactCheck {
-  return (evidence: Evidence) => {
-    const path = join(dirname(conveyorPath), evidence.artifact_path);
-    if (!isInsideFolder(path, root)) return "outside";
-    if (!existsSync(path)) return "missing";
-    return sha256Hex(readBytes(path, "evidence")) === evidence.artifact_sha256 ? "ok" : "changed";
-  };
-}
-
-/** What opened the lock, for every run record: the conveyor file and its hash (null for no lock). */
-export interface Unlock {
-  readonly gate_stage: string | null;
-  readonly conveyor_path: string | null;
-  readonly conveyor_sha256: string | null;
-}
-
-export function unlockRecord(protocol: Protocol, conveyorPath: string): Unlock {
-  if (protocol.prerequisites.gate_stage === null)
-    return { gate_stage: null, conveyor_path: null, conveyor_sha256: null };
-  return {
-    gate_stage: protocol.prerequisites.gate_stage,
-    conveyor_path: conveyorPath,
-    conveyor_sha256: sha256Hex(readBytes(conveyorPath, "conveyor")),
-  };
-}
-
-/** The prerequisite status of a protocol against the conveyor file (a missing file blocks, it does not crash). */
-export function prerequisiteFor(protocol: Protocol, conveyorPath: string): PrerequisiteStatus {
-  if (protocol.prerequisites.gate_stage === null) return { satisfied: true, blocking: [] };
-  const conveyor = existsSync(conveyorPath) ? loadConveyor(conveyorPath) : null;
-  return prerequisiteStatus(
-    protocol,
-    conveyor,
-    artifactCheck(conveyorPath, evidenceRoot(conveyorPath, conveyor ?? {})),
-  );
-}
-
-export function renderBlocking(status: PrerequisiteStatus): string {
-  return status.blocking.map((b) => `  ${b.stage}: ${b.reason}`).join("\n");
-}
+import { EXIT, printJson, type CliIo } from "./shell/io.ts";
+import { artifactCheck, evidenceRoot, loadConveyor, loadProtocol } from "../world/index.ts";
 
 export interface StatusOptions {
   readonly protocol: string;
@@ -137,31 +81,10 @@ export function conveyorRecord(
   io: CliIo,
   now: () => Date = () => new Date(),
 ): number {
-  if (!/^[0-9a-f]{40}$/.test(options.sourceRevision))
-    throw usageError("bad_source_revision", "--source-revision takes 40 lowercase hex digits");
-  if ((options.state === undefined) === (options.artifactName === undefined))
-    throw usageError(
-      "bad_record",
-      "give either --state STATE (the stage's own result) or --artifact-name NAME (a frozen artifact it needs)",
-    );
-  if (options.state !== undefined && !(STAGE_STATES as readonly string[]).includes(options.state))
-    throw usageError("bad_state", `--state takes ${STAGE_STATES.join(", ")}`);
+  checkRecordOptions(options);
   const protocol = loadProtocol(options.protocol).value;
   const conveyor = loadConveyor(options.conveyor);
-  const stage = conveyor.stages.find((s) => s.id === options.stage);
-  const spec = protocol.prerequisites.stages.find((s) => s.id === options.stage);
-  if (!stage || !spec)
-    throw usageError(
-      "unknown_stage",
-      `no stage ${options.stage} in the protocol and conveyor (have ${conveyor.stages.map((s) => s.id).join(", ")})`,
-    );
-  // A conveyor belongs to one protocol: id and canonical hash.
-  const protocolSha256 = canonicalSha256(protocol);
-  if (conveyor.protocol_id !== protocol.protocol_id || conveyor.protocol_sha256 !== protocolSha256)
-    throw usageError(
-      "conveyor_protocol_mismatch",
-      `${options.conveyor} records protocol ${conveyor.protocol_id} (${conveyor.protocol_sha256.slice(0, 12)}…), not ${protocol.protocol_id} (${protocolSha256.slice(0, 12)}…)`,
-    );
+  checkConveyorOf(conveyor, protocol, options);
   const rootSetting =
     options.evidenceRoot === undefined
       ? conveyor.evidence_root
@@ -174,22 +97,8 @@ export function conveyorRecord(
       "evidence_outside_root",
       `${options.artifact} lies outside the evidence root ${root}; keep evidence beside the conveyor, or name its folder with --evidence-root`,
     );
-  const check = artifactCheck(options.conveyor, root);
-  if (options.state === "succeeded") {
-    const unmet = unmetNeeds(protocol, conveyor, options.stage, check);
-    if (unmet.length > 0)
-      throw new FabenchError({
-        kind: "validation",
-        stage: "conveyor",
-        code: "prerequisite_unmet",
-        message: "",
-        problems: unmet.map((b) => ({
-          code: "prerequisite_unmet",
-          file: options.conveyor,
-          message: `${options.stage} cannot succeed yet: ${b.stage} ${b.reason}`,
-        })),
-      });
-  }
+  if (options.state === "succeeded")
+    checkCanSucceed(protocol, conveyor, options, artifactCheck(options.conveyor, root));
   const bytes = readBytes(options.artifact, "evidence");
   if (bytes.length === 0)
     throw usageError("empty_evidence", `${options.artifact} is empty; evidence is the stage's real output`);
@@ -200,7 +109,74 @@ export function conveyorRecord(
     run_id: options.runId ?? null,
     recorded_at: now().toISOString(),
   };
-  const updated: Conveyor = {
+  writeJsonAtomic(options.conveyor, withEvidence(conveyor, options, rootSetting, evidence));
+  if (options.json) printJson(io, { ok: true, stage: options.stage, evidence });
+  else
+    io.out(
+      `recorded ${options.stage}${options.artifactName ? ` artifact ${options.artifactName}` : ` as ${options.state}`}: ${evidence.artifact_path} sha256 ${evidence.artifact_sha256}\n`,
+    );
+  return EXIT.ok;
+}
+
+function checkRecordOptions(options: RecordOptions): void {
+  if (!/^[0-9a-f]{40}$/.test(options.sourceRevision))
+    throw usageError("bad_source_revision", "--source-revision takes 40 lowercase hex digits");
+  if ((options.state === undefined) === (options.artifactName === undefined))
+    throw usageError(
+      "bad_record",
+      "give either --state STATE (the stage's own result) or --artifact-name NAME (a frozen artifact it needs)",
+    );
+  if (options.state !== undefined && !(STAGE_STATES as readonly string[]).includes(options.state))
+    throw usageError("bad_state", `--state takes ${STAGE_STATES.join(", ")}`);
+}
+
+/** The stage must be the protocol's and the conveyor's, and a conveyor belongs to one protocol: id and canonical hash. */
+function checkConveyorOf(conveyor: Conveyor, protocol: Protocol, options: RecordOptions): void {
+  const stage = conveyor.stages.find((s) => s.id === options.stage);
+  const spec = protocol.prerequisites.stages.find((s) => s.id === options.stage);
+  if (!stage || !spec)
+    throw usageError(
+      "unknown_stage",
+      `no stage ${options.stage} in the protocol and conveyor (have ${conveyor.stages.map((s) => s.id).join(", ")})`,
+    );
+  const protocolSha256 = canonicalSha256(protocol);
+  if (conveyor.protocol_id !== protocol.protocol_id || conveyor.protocol_sha256 !== protocolSha256)
+    throw usageError(
+      "conveyor_protocol_mismatch",
+      `${options.conveyor} records protocol ${conveyor.protocol_id} (${conveyor.protocol_sha256.slice(0, 12)}…), not ${protocol.protocol_id} (${protocolSha256.slice(0, 12)}…)`,
+    );
+}
+
+/** A stage may be recorded as succeeded only once everything it needs is in place (exit 1 otherwise). */
+function checkCanSucceed(
+  protocol: Protocol,
+  conveyor: Conveyor,
+  options: RecordOptions,
+  check: ArtifactCheck,
+): void {
+  const unmet = unmetNeeds(protocol, conveyor, options.stage, check);
+  if (unmet.length > 0)
+    throw new FabenchError({
+      kind: "validation",
+      stage: "conveyor",
+      code: "prerequisite_unmet",
+      message: "",
+      problems: unmet.map((b) => ({
+        code: "prerequisite_unmet",
+        file: options.conveyor,
+        message: `${options.stage} cannot succeed yet: ${b.stage} ${b.reason}`,
+      })),
+    });
+}
+
+/** The conveyor with this evidence recorded: as the stage's own result, or as one of its artifacts. */
+function withEvidence(
+  conveyor: Conveyor,
+  options: RecordOptions,
+  rootSetting: string | undefined,
+  evidence: Evidence,
+): Conveyor {
+  return {
     ...conveyor,
     ...(rootSetting === undefined ? {} : { evidence_root: rootSetting }),
     stages: conveyor.stages.map((s) =>
@@ -211,11 +187,4 @@ export function conveyorRecord(
           : { ...s, state: options.state as Conveyor["stages"][number]["state"], evidence },
     ),
   };
-  writeJsonAtomic(options.conveyor, updated);
-  if (options.json) printJson(io, { ok: true, stage: options.stage, evidence });
-  else
-    io.out(
-      `recorded ${options.stage}${options.artifactName ? ` artifact ${options.artifactName}` : ` as ${options.state}`}: ${evidence.artifact_path} sha256 ${evidence.artifact_sha256}\n`,
-    );
-  return EXIT.ok;
 }

@@ -1,10 +1,9 @@
 /** `fabench envelope schema` and `fabench envelope score`: the answer contract and one episode's score. */
 import { parseCorpusText, taskSchema, type Task } from "../authoring/index.ts";
-import { decodeUtf8, inputError, issuePath, loadUnitConverter } from "../core/index.ts";
+import { decodeUtf8, inputError, issuePath, loadUnitConverter, readTextFile } from "../core/index.ts";
 import { envelopeJsonSchema, parseEnvelope } from "../envelope/index.ts";
 import { scoreEpisode, type EpisodeScore } from "../metrics/index.ts";
-import { readTextFile } from "./inputs.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
+import { EXIT, printJson, type CliIo } from "./shell/io.ts";
 
 export function envelopeSchemaCommand(io: CliIo): number {
   printJson(io, envelopeJsonSchema());

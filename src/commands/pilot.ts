@@ -19,22 +19,23 @@ import {
 import {
   canonicalSha256,
   checkOutput,
-  formatOf,
-  parseJsonText,
-  wrongKind,
-  makeFolders,
   formatJsonFile,
+  formatOf,
+  loadWithSchema,
+  makeFolders,
+  parseJsonText,
+  readTextFile,
   sha256Hex,
   usageError,
   writeFileAtomic,
+  wrongKind,
 } from "../core/index.ts";
 import type { Conveyor } from "../gates/index.ts";
 import { conditionsFreeze } from "./conditions.ts";
-import { corpusGenerate } from "./content.ts";
-import { loadProtocol, loadWithSchema, readTextFile } from "./inputs.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
+import { corpusGenerate } from "./corpus/content.ts";
+import { EXIT, printJson, type CliIo } from "./shell/io.ts";
 import { planGenerate } from "./plan.ts";
-import { loadConveyor } from "./conveyor.ts";
+import { loadProtocol, loadConveyor } from "../world/index.ts";
 
 export interface PilotInitOptions {
   readonly dir: string;
@@ -68,76 +69,10 @@ export async function pilotInit(options: PilotInitOptions, io: CliIo): Promise<n
   const staging = `${dir}.partial-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   makeFolders(staging);
-  // The derived steps print their own "wrote …" lines; a pilot reports once, at the end.
-  const quiet: CliIo = { ...io, out: () => undefined };
-  const file = (name: keyof typeof PILOT_FILES) => join(staging, PILOT_FILES[name]);
-  const revision = corpusRevision(options.corpus);
   try {
-    writeFileAtomic(file("protocol"), formatJsonFile(protocol));
-    // The prompts travel with the protocol: the agent's system prompt, and the judge's frozen one.
-    for (const prompt of [protocol.agent_loop.system_prompt_file, protocol.judge.prompt_file]) {
-      makeFolders(join(staging, dirname(prompt)));
-      copyFileSync(join(dirname(options.protocol), prompt), join(staging, prompt));
-    }
-    const steps: Array<() => number | Promise<number>> = [
-      () => planGenerate({ protocol: file("protocol"), out: file("plan"), check: false, json: false }, quiet),
-      () =>
-        corpusGenerate(
-          {
-            protocol: file("protocol"),
-            plan: file("plan"),
-            catalogs: options.catalogs,
-            forbiddenCorpus: [],
-            authored: options.authored,
-            out: file("corpus"),
-            ...(revision === undefined ? {} : { sourceRevision: revision }),
-            check: false,
-            json: false,
-          },
-          quiet,
-        ),
-      () =>
-        conditionsFreeze(
-          {
-            protocol: file("protocol"),
-            plan: file("plan"),
-            catalogs: options.catalogs,
-            corpus: file("corpus"),
-            out: file("manifest"),
-            router: "keyword",
-            routerArgs: [],
-            routerTimeoutMs: 30_000,
-            check: false,
-            json: false,
-          },
-          { ...quiet, err: () => undefined },
-        ),
-    ];
-    for (const step of steps) {
-      const code = await step();
-      if (code !== EXIT.ok) return code;
-    }
-    const conveyor: Conveyor = {
-      ...loadConveyor(options.conveyor),
-      protocol_id: protocol.protocol_id,
-      protocol_sha256: canonicalSha256(protocol),
-    };
-    writeFileAtomic(file("conveyor"), formatJsonFile(conveyor));
-    const files = Object.fromEntries(
-      (["protocol", "plan", "corpus", "manifest", "conveyor"] as const).map((name) => [
-        PILOT_FILES[name],
-        sha256Hex(readTextFile(file(name), "pilot").bytes),
-      ]),
-    );
-    const marker = {
-      format: PILOT_FORMAT,
-      protocol_id: protocol.protocol_id,
-      protocol_sha256: canonicalSha256(protocol),
-      made_from: { protocol_id: source.value.protocol_id, protocol_sha256: canonicalSha256(source.value) },
-      note: PILOT_NOTE,
-      files,
-    };
-    writeFileAtomic(file("marker"), formatJsonFile(marker));
+    const code = await writePilotFiles(staging, protocol, options, io);
+    if (code !== EXIT.ok) return code;
+    writeMarker(staging, protocol, source.value);
     renameSync(staging, dir);
   } finally {
     rmSync(staging, { recursive: true, force: true });
@@ -149,6 +84,90 @@ export async function pilotInit(options: PilotInitOptions, io: CliIo): Promise<n
         `  use it with --pilot ${options.dir} on run, score, gate and report; its verdicts say NOT PREREGISTERED\n`,
     );
   return EXIT.ok;
+}
+
+/** The pilot's protocol, prompts, plan, corpus, condition manifest and conveyor, made in the staging folder. */
+async function writePilotFiles(
+  staging: string,
+  protocol: Protocol,
+  options: PilotInitOptions,
+  io: CliIo,
+): Promise<number> {
+  // The derived steps print their own "wrote …" lines; a pilot reports once, at the end.
+  const quiet: CliIo = { ...io, out: () => undefined };
+  const file = (name: keyof typeof PILOT_FILES) => join(staging, PILOT_FILES[name]);
+  const revision = corpusRevision(options.corpus);
+  writeFileAtomic(file("protocol"), formatJsonFile(protocol));
+  // The prompts travel with the protocol: the agent's system prompt, and the judge's frozen one.
+  for (const prompt of [protocol.agent_loop.system_prompt_file, protocol.judge.prompt_file]) {
+    makeFolders(join(staging, dirname(prompt)));
+    copyFileSync(join(dirname(options.protocol), prompt), join(staging, prompt));
+  }
+  const steps: Array<() => number | Promise<number>> = [
+    () => planGenerate({ protocol: file("protocol"), out: file("plan"), check: false, json: false }, quiet),
+    () =>
+      corpusGenerate(
+        {
+          protocol: file("protocol"),
+          plan: file("plan"),
+          catalogs: options.catalogs,
+          forbiddenCorpus: [],
+          authored: options.authored,
+          out: file("corpus"),
+          ...(revision === undefined ? {} : { sourceRevision: revision }),
+          check: false,
+          json: false,
+        },
+        quiet,
+      ),
+    () =>
+      conditionsFreeze(
+        {
+          protocol: file("protocol"),
+          plan: file("plan"),
+          catalogs: options.catalogs,
+          corpus: file("corpus"),
+          out: file("manifest"),
+          router: "keyword",
+          routerArgs: [],
+          routerTimeoutMs: 30_000,
+          check: false,
+          json: false,
+        },
+        { ...quiet, err: () => undefined },
+      ),
+  ];
+  for (const step of steps) {
+    const code = await step();
+    if (code !== EXIT.ok) return code;
+  }
+  const conveyor: Conveyor = {
+    ...loadConveyor(options.conveyor),
+    protocol_id: protocol.protocol_id,
+    protocol_sha256: canonicalSha256(protocol),
+  };
+  writeFileAtomic(file("conveyor"), formatJsonFile(conveyor));
+  return EXIT.ok;
+}
+
+/** The marker `--pilot DIR` checks: what the pilot was made from, and the hash of each of its files. */
+function writeMarker(staging: string, protocol: Protocol, source: Protocol): void {
+  const file = (name: keyof typeof PILOT_FILES) => join(staging, PILOT_FILES[name]);
+  const files = Object.fromEntries(
+    (["protocol", "plan", "corpus", "manifest", "conveyor"] as const).map((name) => [
+      PILOT_FILES[name],
+      sha256Hex(readTextFile(file(name), "pilot").bytes),
+    ]),
+  );
+  const marker = {
+    format: PILOT_FORMAT,
+    protocol_id: protocol.protocol_id,
+    protocol_sha256: canonicalSha256(protocol),
+    made_from: { protocol_id: source.protocol_id, protocol_sha256: canonicalSha256(source) },
+    note: PILOT_NOTE,
+    files,
+  };
+  writeFileAtomic(file("marker"), formatJsonFile(marker));
 }
 
 /** The pilot folder's marker, checked: `--pilot DIR` must name a folder `pilot init` made. */

@@ -1,10 +1,10 @@
 /** `fabench plan generate`: build the slot plan from the protocol, write it or check it. */
 import { existsSync } from "node:fs";
 import { buildPlan } from "../authoring/index.ts";
-import { checkOutput, formatJsonFile, formatProblem, writeFileAtomic } from "../core/index.ts";
-import { loadProtocol, readTextFile } from "./inputs.ts";
-import { EXIT, printJson, type CliIo } from "./io.ts";
-import { rewriteAdvice } from "./advice.ts";
+import { checkOutput, formatJsonFile, formatProblem, readTextFile, writeFileAtomic } from "../core/index.ts";
+import { EXIT, printJson, type CliIo } from "./shell/io.ts";
+import { rewriteAdvice } from "./shell/advice.ts";
+import { loadProtocol } from "../world/index.ts";
 
 export interface PlanGenerateOptions {
   readonly protocol: string;

@@ -7,7 +7,15 @@
 import { randomUUID } from "node:crypto";
 import { parseCorpusText, type Task, taskSchema } from "../authoring/index.ts";
 import { createRouter } from "../conditions/routing/index.ts";
-import { FabenchError, inputError, issuePath, type Problem, toolVersion, usageError } from "../core/index.ts";
+import {
+  FabenchError,
+  inputError,
+  issuePath,
+  type Problem,
+  readTextFile,
+  toolVersion,
+  usageError,
+} from "../core/index.ts";
 import {
   createContext,
   createWorld,
@@ -17,8 +25,8 @@ import {
   startServer,
   type World,
 } from "../serve/index.ts";
-import { loadCatalogs, readTextFile } from "./inputs.ts";
-import { type CliIo, EXIT } from "./io.ts";
+import { type CliIo, EXIT } from "./shell/io.ts";
+import { loadCatalogs } from "../world/index.ts";
 
 export const SERVE_KEY_VARIABLE = "FABENCH_SERVE_API_KEY";
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);

@@ -78,6 +78,14 @@ export {
   toolVersion,
 } from "./tool.ts";
 export { declaredFormat, formatOf, wrongKind } from "./file-kind.ts";
+export {
+  jsonFilesIn,
+  loadJson,
+  loadWithSchema,
+  readTextFile,
+  type Loaded,
+  type TextFile,
+} from "./json-input.ts";
 export { checkOutput, isInsideFolder, type OutputRules } from "./outputs.ts";
 export {
   acquireWriteLock,
@@ -89,3 +97,4 @@ export {
   type WriteLock,
 } from "./write-lock.ts";
 export { canonicalPath } from "./file-identity.ts";
+export { JsonlAppender, type AppendFs } from "./jsonl-appender.ts";

@@ -1,7 +1,7 @@
 /**
  * The Discover → Call runner (issue #17, item 4): the plan, trials in flight, records in plan order,
  * the cap on billed calls, and the final fill of the observed revisions. No files here: records go
- * to `deps.write` one by one, in plan order, and the shell (src/commands/discover-call.ts) appends
+ * to `deps.write` one by one, in plan order, and the shell (src/commands/discover-call/run.ts) appends
  * them and makes the final, atomic rewrite.
  *
  * Plan order is tasks in file order, trials 1..N within each: `catalog_observation_sha256` hashes the

@@ -115,7 +115,6 @@ export {
   type ResumedJudgments,
 } from "./resume-file.ts";
 export {
-  allRequestsFailed,
   finishJudgments,
   judgeIntoFile,
   judgingSummary,

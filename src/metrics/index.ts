@@ -31,6 +31,7 @@ export {
 } from "./simulate/schema.ts";
 export { pilotDeltas, type PilotEpisode } from "./simulate/pilot.ts";
 export { POWER_ASSUMPTION, simulatePower, tasksNeeded } from "./simulate/power.ts";
+export { powerReport } from "./simulate/power-report.ts";
 export {
   BOUND_MARKS,
   formatInterval,

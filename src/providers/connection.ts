@@ -73,7 +73,10 @@ export function checkBaseUrl(url: string): URL {
  * depends on the resolver, and a key must not travel over plain HTTP on a guess.
  */
 export function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase().replace(/\.$/, "");
+  const host = hostname
+    .replace(/^\[|\]$/g, "")
+    .toLowerCase()
+    .replace(/\.$/, "");
   if (host === "localhost" || host === "::1") return true;
   const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
   return octets !== null && octets.slice(1).every((o) => Number(o) <= 255);

@@ -11,7 +11,7 @@ import {
   type EvidencePointer,
   type Task,
 } from "../../src/authoring/index.ts";
-import { checkContext } from "../../src/commands/benchmark.ts";
+import { checkContext } from "../../src/world/index.ts";
 import { canonicalSha256, normalizeQuery } from "../../src/core/index.ts";
 import { bundled } from "../helpers/bundled.ts";
 

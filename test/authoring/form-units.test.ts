@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_RULES, type CheckContext, type Task } from "../../src/authoring/index.ts";
 import type { TaskRule } from "../../src/authoring/check/context.ts";
-import { checkContext } from "../../src/commands/benchmark.ts";
+import { checkContext } from "../../src/world/index.ts";
 import { bundled } from "../helpers/bundled.ts";
 import { makeTask } from "../helpers/task.ts";
 

@@ -58,7 +58,9 @@ describe("run on a full disk", () => {
     const out = join(temp(), "run.jsonl");
     const full = await runCli(["run", ...SUBSET, "--out", out, "--concurrency", "1"], { runWriterFs: disk });
     expect(full.code).toBe(2);
-    expect(full.err).toMatch(/run\.jsonl: cannot_write: cannot write here: no space left on the device \(ENOSPC\)/);
+    expect(full.err).toMatch(
+      /run\.jsonl: cannot_write: cannot write here: no space left on the device \(ENOSPC\)/,
+    );
     expect(full.err).toContain("--resume");
     expect(full.err).not.toMatch(/internal_error/);
     expect(disk.refused()).toBeGreaterThan(0);

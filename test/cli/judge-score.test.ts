@@ -7,8 +7,8 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { judgeAgreement } from "../../src/commands/judge-agreement.ts";
-import type { CliIo } from "../../src/commands/io.ts";
+import { judgeAgreement } from "../../src/commands/judge/agreement.ts";
+import type { CliIo } from "../../src/commands/shell/io.ts";
 import { FabenchError } from "../../src/core/index.ts";
 import { parseEnvelope } from "../../src/envelope/index.ts";
 import { JUDGMENT_FORMAT, type Judgment } from "../../src/judge/record.ts";
@@ -16,7 +16,6 @@ import { summarySchema } from "../../src/summary/index.ts";
 import { runCli } from "../helpers/cli.ts";
 import { copyFixture } from "../helpers/shared-fixtures.ts";
 import { join, useSuiteTempDir, useTempDir } from "../helpers/temp.ts";
-
 
 interface RunLine {
   semantic_task_id: string;

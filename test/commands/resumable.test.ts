@@ -8,8 +8,8 @@ import {
   stoppedExit,
   withOutputLock,
   type RunEnd,
-} from "../../src/commands/resumable.ts";
-import type { CliIo } from "../../src/commands/io.ts";
+} from "../../src/commands/shell/resumable.ts";
+import type { CliIo } from "../../src/commands/shell/io.ts";
 import { FabenchError } from "../../src/core/index.ts";
 import { useTempDir } from "../helpers/temp.ts";
 

@@ -3,7 +3,18 @@ import { pointerOf, pointerTokens, resolvePointer } from "../../src/core/index.t
 
 describe("RFC 6901 JSON pointers", () => {
   // The RFC's own example document (section 5).
-  const doc = { foo: ["bar", "baz"], "": 0, "a/b": 1, "c%d": 2, "e^f": 3, "g|h": 4, "i\\j": 5, 'k"l': 6, " ": 7, "m~n": 8 };
+  const doc = {
+    foo: ["bar", "baz"],
+    "": 0,
+    "a/b": 1,
+    "c%d": 2,
+    "e^f": 3,
+    "g|h": 4,
+    "i\\j": 5,
+    'k"l': 6,
+    " ": 7,
+    "m~n": 8,
+  };
 
   it("resolves every example of RFC 6901 section 5", () => {
     const cases: [string, unknown][] = [
@@ -20,7 +31,8 @@ describe("RFC 6901 JSON pointers", () => {
       ["/ ", 7],
       ["/m~0n", 8],
     ];
-    for (const [pointer, value] of cases) expect(resolvePointer(doc, pointer), pointer).toEqual({ found: true, value });
+    for (const [pointer, value] of cases)
+      expect(resolvePointer(doc, pointer), pointer).toEqual({ found: true, value });
   });
 
   it("finds nothing past the end, at a bad index, under a scalar, or for a string that is not a pointer", () => {

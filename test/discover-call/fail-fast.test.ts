@@ -14,7 +14,7 @@ import {
   type DiscoverCallRunOptions,
   discoverCallRun,
   realRunDeps,
-} from "../../src/commands/discover-call.ts";
+} from "../../src/commands/discover-call/run.ts";
 import { FabenchError, formatProblem } from "../../src/core/index.ts";
 import { PREFLIGHT_QUERY } from "../../src/discover-call/api.ts";
 import type { RawMetadata, RawRecord } from "../../src/discover-call/records.ts";

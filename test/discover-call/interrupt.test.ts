@@ -11,8 +11,8 @@ import {
   type DiscoverCallRunOptions,
   discoverCallRun,
   realRunDeps,
-} from "../../src/commands/discover-call.ts";
-import type { CliIo } from "../../src/commands/io.ts";
+} from "../../src/commands/discover-call/run.ts";
+import type { CliIo } from "../../src/commands/shell/io.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 import { type ImitationServer, startImitationServer } from "./imitation-server.ts";
 import {

@@ -11,17 +11,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Adapter, type AdapterRequest } from "../../src/discover-call/adapter-protocol.ts";
-import { createDiscoverCallApi, } from "../../src/discover-call/api.ts";
-import { type RawMetadata, } from "../../src/discover-call/records.ts";
+import { createDiscoverCallApi } from "../../src/discover-call/api.ts";
+import { type RawMetadata } from "../../src/discover-call/records.ts";
 import { planTrials, runTrials } from "../../src/discover-call/run.ts";
 import { resolveToolkitRevision } from "../../src/discover-call/run-options.ts";
 import { runCli } from "../helpers/cli.ts";
 import { join, useSuiteTempDir, useTempDir } from "../helpers/temp.ts";
 import { hasReference, referencePath } from "./fixtures/reference.ts";
-import {
-  type ImitationServer,
-  startImitationServer,
-} from "./imitation-server.ts";
+import { type ImitationServer, startImitationServer } from "./imitation-server.ts";
 
 import {
   API_FAULTS,

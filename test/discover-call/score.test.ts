@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { discoverCallScore } from "../../src/commands/discover-call-score.ts";
+import { discoverCallScore } from "../../src/commands/discover-call/score.ts";
 import { createDraw, FabenchError, formatProblem } from "../../src/core/index.ts";
 import { lcgIndexDraw, taskClusterInterval } from "../../src/discover-call/bootstrap.ts";
 import { constraintAccuracy, requiredParameterAccuracy } from "../../src/discover-call/constraints.ts";

@@ -184,7 +184,7 @@ describe("fabench conveyor", () => {
     const conveyor = await satisfiedConveyor(temp());
     const sha = createHash("sha256").update(readFileSync(conveyor)).digest("hex");
     const protocol = JSON.parse(readFileSync("manifests/preregistration.json", "utf8"));
-    const { unlockRecord } = await import("../../src/commands/conveyor.ts");
+    const { unlockRecord } = await import("../../src/world/index.ts");
     expect(unlockRecord(protocol, conveyor)).toEqual({
       gate_stage: "#432",
       conveyor_path: conveyor,

@@ -1,7 +1,7 @@
 /** The bundled frozen files, loaded through the same loaders the CLI uses. */
 import { readFileSync } from "node:fs";
 import type { CorpusHeader, Task } from "../../src/authoring/index.ts";
-import { loadCatalogs, loadPlan, loadProtocol } from "../../src/commands/inputs.ts";
+import { loadCatalogs, loadPlan, loadProtocol } from "../../src/world/index.ts";
 
 export const CORPUS_PATH = "tasks/final-answer-corpus.json";
 export const CATALOG_DIR = "tasks/catalogs";

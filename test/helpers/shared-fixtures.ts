@@ -34,7 +34,13 @@ async function cli(argv: readonly string[]): Promise<void> {
 async function build(name: FixtureName, fixture: Fixture): Promise<void> {
   const spec = FIXTURES[name];
   await cli(["run", "--agent", "reference", ...spec.runArgs, "--out", fixture.run]);
-  await cli(["score", fixture.run, "--out", fixture.summary, ...(spec.complete ? [] : ["--allow-incomplete"])]);
+  await cli([
+    "score",
+    fixture.run,
+    "--out",
+    fixture.summary,
+    ...(spec.complete ? [] : ["--allow-incomplete"]),
+  ]);
 }
 
 /** The reference run `name` and its summary, built now if no other file has built them yet. */

@@ -51,4 +51,3 @@ export function skewTReference(cells: ReadonlyArray<ReadonlyArray<number | null>
   const t = studentTQuantile(0.975, df);
   return { low: theta - se * (t + K * Math.max(0, -a)), high: theta + se * (t + K * a), se, df, skewness: a };
 }
-

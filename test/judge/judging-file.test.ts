@@ -11,7 +11,6 @@ import type { Task } from "../../src/authoring/index.ts";
 import type { RunRecord } from "../../src/conditions/runner/index.ts";
 import { FabenchError, episodeKey } from "../../src/core/index.ts";
 import {
-  allRequestsFailed,
   checkJudgeSpec,
   checkRunInputs,
   finishJudgments,
@@ -25,6 +24,7 @@ import {
   type JudgeContext,
   type JudgeEpisode,
 } from "../../src/judge/index.ts";
+import { allRequestsFailed } from "../../src/judge/into-file.ts";
 import { Budget } from "../../src/providers/index.ts";
 import { bundled } from "../helpers/bundled.ts";
 import { BUNDLED_PROTOCOL_PATH } from "../helpers/protocol.ts";

@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_RULES, type CheckContext } from "../../src/authoring/index.ts";
-import { checkContext } from "../../src/commands/benchmark.ts";
+import { checkContext } from "../../src/world/index.ts";
 import { loadUnitConverter, type UnitConverter } from "../../src/core/index.ts";
 import { migrateTask, withNumbersMoved, words, wrongNumber } from "../../scripts/migrate-corpus-v5.ts";
 import { bundled } from "../helpers/bundled.ts";

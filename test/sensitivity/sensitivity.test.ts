@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Task } from "../../src/authoring/index.ts";
-import { printSensitivity } from "../../src/commands/sensitivity.ts";
+import { printSensitivity } from "../../src/commands/corpus/sensitivity.ts";
 import { keywordRanking, manifestEntry } from "../../src/conditions/routing/index.ts";
 import { loadUnitConverter, type UnitConverter } from "../../src/core/index.ts";
 import {

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli.ts";
-import type { CliIo } from "../../src/commands/io.ts";
+import type { CliIo } from "../../src/commands/shell/io.ts";
 
 interface Started {
   readonly out: () => string;

@@ -29,3 +29,4 @@ export {
   type RoutingProfile,
   type TaskCell,
 } from "./profile.ts";
+export { renderManifestEntry, renderRoutingProfile } from "./render.ts";

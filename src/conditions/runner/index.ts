@@ -28,12 +28,9 @@ export {
   type TurnUsageInput,
 } from "./turn-budget.ts";
 export {
-  catalogFiles,
-  checkManifest,
   checkSystemPrompt,
   matrixInput,
   planRun,
-  systemPromptPath,
   type BenchmarkValues,
   type CorpusValues,
   type RunPlan,

@@ -1,13 +1,6 @@
-/**
- * Planning a run, before anything is sent: the manifest must match the inputs, the selection must
- * name known conditions and sizes and yield episodes the manifest covers, and the episode matrix is
- * laid out. Pure: it takes the loaded benchmark as values (the command loads the files).
- */
-import { dirname, join } from "node:path";
 import type { Plan, Protocol, Task } from "../../authoring/index.ts";
 import { canonicalSha256, compareCodePoints, inputError, taskSizeKey, usageError } from "../../core/index.ts";
 import type { Agent } from "../agents/types.ts";
-import { catalogFileName } from "../catalog/index.ts";
 import type { Catalog } from "../catalog/schema.ts";
 import { TurnTokenCounter, type TokenCounter } from "../execution/tokens.ts";
 import type { ConditionManifest } from "../routing/manifest-schema.ts";
@@ -29,37 +22,6 @@ export interface CorpusValues {
   readonly tasks: readonly Task[];
   readonly tasksSha256: string;
   readonly fileSha256: string;
-}
-
-export function systemPromptPath(protocolPath: string, protocol: Protocol): string {
-  return join(dirname(protocolPath), protocol.agent_loop.system_prompt_file);
-}
-
-export function catalogFiles(dir: string, sizes: readonly number[]): string[] {
-  return sizes.map((s) => join(dir, catalogFileName(s)));
-}
-
-/** Refuses a manifest that was not frozen from exactly these inputs. */
-export function checkManifest(
-  manifest: ConditionManifest,
-  loaded: BenchmarkValues,
-  corpus: Pick<CorpusValues, "tasksSha256">,
-  file: string,
-): void {
-  const problems: string[] = [];
-  if (manifest.protocol_sha256 !== loaded.protocolSha256) problems.push("protocol_sha256");
-  if (manifest.plan_slots_sha256 !== loaded.plan.slots_sha256) problems.push("plan_slots_sha256");
-  if (manifest.corpus_tasks_sha256 !== corpus.tasksSha256) problems.push("corpus_tasks_sha256");
-  for (const c of loaded.catalogs)
-    if (manifest.catalogs.find((m) => m.size === c.size)?.sha256 !== c.catalog.sha256)
-      problems.push(`catalogs[${c.size}]`);
-  if (problems.length > 0)
-    throw inputError(
-      "run",
-      "condition_manifest_mismatch",
-      `the condition manifest was frozen from other inputs (${problems.join(", ")} differ); rerun \`fabench conditions freeze\``,
-      { file },
-    );
 }
 
 export function checkSelection(

@@ -6,18 +6,18 @@
  * text is UTF-8, read strictly (`invalid_utf8` with its line); a byte-order mark is dropped, as
  * every fabench reader drops it.
  */
-import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, writeSync } from "node:fs";
 import {
+  type AppendFs,
   decodeUtf8,
   declaredFormat,
   FabenchError,
   formatOf,
   inputError,
   issuePath,
+  JsonlAppender,
   KIND_PROBE_LINES,
   notOfKindMessage,
   type Problem,
-  writeFailure,
   wrongKind,
 } from "../../core/index.ts";
 import { RECORD_FORMAT, runRecordSchema, type RunRecord } from "./record.ts";
@@ -117,99 +117,7 @@ function hasFormat(value: unknown): boolean {
 }
 
 /** The file operations a run writer uses: node's, or a test's that fails on cue (a full disk). */
-export interface RunWriterFs {
-  readonly openSync: (path: string, flags: string) => number;
-  readonly writeSync: (fd: number, buffer: Uint8Array, offset: number) => number;
-  readonly fsyncSync: (fd: number) => void;
-  readonly fstatSync: (fd: number) => { size: number };
-  readonly ftruncateSync: (fd: number, length: number) => void;
-  readonly closeSync: (fd: number) => void;
-}
+export type RunWriterFs = AppendFs;
 
-const nodeFs: RunWriterFs = {
-  openSync,
-  writeSync: (fd, buffer, offset) => writeSync(fd, buffer, offset),
-  fsyncSync,
-  fstatSync,
-  ftruncateSync,
-  closeSync,
-};
-
-/**
- * Appends whole lines; each record reaches the operating system before the next episode starts.
- * A write that fails part-way (a full disk, say) is cut back to the last whole record, so the file
- * never holds a torn line this process could have removed, and the failure is `cannot_write`
- * (exit 2): `--resume` then continues from the last record written.
- */
-export class RunWriter {
-  private readonly fd: number;
-  private written = 0;
-  private size: number;
-  private failed: unknown = null;
-
-  constructor(
-    private readonly path: string,
-    private readonly fs: RunWriterFs = nodeFs,
-  ) {
-    try {
-      this.fd = fs.openSync(path, "a");
-      this.size = fs.fstatSync(this.fd).size;
-    } catch (error) {
-      throw writeFailure(path, error);
-    }
-  }
-
-  append(record: RunRecord): void {
-    if (this.failed !== null) throw this.failed;
-    const line = Buffer.from(`${JSON.stringify(record)}\n`, "utf8");
-    try {
-      let offset = 0;
-      while (offset < line.length) offset += this.fs.writeSync(this.fd, line, offset);
-      // Durable against power loss every 50 records and at the end; a killed process loses nothing written.
-      if (++this.written % 50 === 0) this.fs.fsyncSync(this.fd);
-    } catch (error) {
-      this.cutBack();
-      const mapped = writeFailure(this.path, error);
-      // An errno writeFailure has no words for is still a write that failed: never an internal error.
-      this.failed =
-        mapped instanceof FabenchError
-          ? mapped
-          : inputError("output", "cannot_write", `cannot write here: ${errnoOf(error)}`, { file: this.path });
-      throw this.failed;
-    }
-    this.size += line.length;
-  }
-
-  close(): void {
-    try {
-      this.fs.fsyncSync(this.fd);
-    } catch (error) {
-      this.failed ??= writeFailure(this.path, error);
-    } finally {
-      try {
-        this.fs.closeSync(this.fd);
-      } catch {
-        /* the descriptor is gone either way */
-      }
-    }
-  }
-
-  /** The write error that stopped this writer, if any (null while every append succeeded). */
-  get failure(): unknown {
-    return this.failed;
-  }
-
-  /** Removes the bytes of a line that was only partly written; best effort on a failing device. */
-  private cutBack(): void {
-    try {
-      this.fs.ftruncateSync(this.fd, this.size);
-    } catch {
-      /* a torn last line is left; the next --resume drops it and says so */
-    }
-  }
-}
-
-function errnoOf(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code ?? (error instanceof Error ? error.message : String(error));
-}
+/** The run file's appender: whole records, cut back on a failed write (see core/jsonl-appender.ts). */
+export class RunWriter extends JsonlAppender<RunRecord> {}

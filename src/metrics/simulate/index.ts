@@ -7,6 +7,7 @@ export { drawDataset, simulateScenario, type Design, type SimulationOptions } fr
 export { beta, gamma, normal } from "./draw.ts";
 export { designTasks, intervalsOf, type Bounds } from "./intervals.ts";
 export { pilotDeltas, type PilotEpisode } from "./pilot.ts";
+export { powerReport, type PowerReportInput } from "./power-report.ts";
 export {
   POWER_ASSUMPTION,
   simulatePower,
@@ -51,6 +52,7 @@ export {
   type RuleBounds,
   type RunConfiguration,
 } from "./select.ts";
+export { scenarioSet, type ScenarioSetProblem } from "./scenario-set.ts";
 export {
   hurtShare,
   inHurtStratum,

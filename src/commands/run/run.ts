@@ -1,0 +1,199 @@
+/** `fabench run`: replay the benchmark's evidence to an agent under every selected condition. */
+import { existsSync } from "node:fs";
+import { dirname } from "node:path";
+import { isModelAgent } from "../../conditions/agents/index.ts";
+import { loadTokenCounter } from "../../conditions/execution/index.ts";
+import {
+  checkSystemPrompt,
+  episodeKey,
+  estimateRun,
+  matrixInput,
+  planRun,
+  renderEstimate,
+  resumeRunFile,
+  RunWriter,
+  runMatrix,
+  runMetadata,
+  type MatrixInput,
+  type MatrixResult,
+  type RunRecord,
+} from "../../conditions/runner/index.ts";
+import { BATCH_PRICE_FACTOR, Budget, type Price } from "../../providers/index.ts";
+import { readTextFile } from "../../core/index.ts";
+import {
+  checkManifest,
+  loadBenchmark,
+  loadCheckedCorpus,
+  loadConditionManifest,
+  systemPromptPath,
+  unlockRecord,
+} from "../../world/index.ts";
+import { loadPrice } from "../shell/inputs.ts";
+import { EXIT, printJson, type CliIo } from "../shell/io.ts";
+import { progressReporter } from "../shell/progress.ts";
+import {
+  endOfRun,
+  everyAttemptFailed,
+  openOutput,
+  outputLock,
+  stopOnInterrupt,
+  type OutputLock,
+} from "../shell/resumable.ts";
+import { makeAgent } from "./agent.ts";
+import { groupRunOptions, type RunOptions, type RunSettings } from "./options.ts";
+import { checkPrerequisite, checkRunOptions, checkRunOutput } from "./setup.ts";
+
+export type { RunOptions } from "./options.ts";
+
+type Matrix = Omit<MatrixInput, "maxErrors">;
+
+export async function run(options: RunOptions, io: CliIo): Promise<number> {
+  const settings = groupRunOptions(options);
+  const { inputs, agent, output, limits } = settings;
+  checkRunOptions(settings);
+  const loaded = loadBenchmark(inputs);
+  const { protocol } = loaded;
+  const promptPath = systemPromptPath(inputs.protocol, protocol);
+  const out = output.out ?? "";
+  if (!output.estimate) checkRunOutput(settings, out, protocol, promptPath);
+  if (!output.estimate) checkPrerequisite(settings, protocol);
+  const price = loadPrice(limits.prices, agent.spec);
+  const budget = new Budget(limits.budgetUsd ?? null, price, agent.batch.enabled ? BATCH_PRICE_FACTOR : 1);
+  const corpus = await loadCheckedCorpus(loaded, inputs.corpus);
+  const manifest = loadConditionManifest(inputs.conditionsManifest).value;
+  checkManifest(manifest, loaded, corpus, inputs.conditionsManifest);
+  const { episodes, selection } = planRun(settings.selection, loaded, corpus, manifest);
+  const systemPrompt = readTextFile(promptPath, "protocol").text;
+  checkSystemPrompt(systemPrompt, protocol, promptPath);
+  const counter = await loadTokenCounter(agent.tokenizer);
+  // One writer per run file: the lock comes before anything reads or writes the run file or its
+  // batch checkpoint (a batch agent reads the checkpoint when it is made) and is held to the end.
+  // A folder that does not exist yet holds neither a run file nor a checkpoint: its lock is taken
+  // when `execute` has made the folder, so a refused run leaves no folder behind.
+  const lock = outputLock(out, "fabench run", io);
+  if (!output.estimate && existsSync(dirname(out))) lock.take();
+  try {
+    const made = await makeAgent(settings, { protocol, budget, corpus, counter, out });
+    const metadata = runMetadata({
+      loaded,
+      corpus,
+      manifest,
+      agent: made.identity,
+      tokenizer: counter.name,
+      systemPrompt,
+      trials: settings.selection.trials,
+      selection,
+      unlockedBy: isModelAgent(agent.spec) ? unlockRecord(protocol, inputs.conveyor) : null,
+    });
+    const matrix = matrixInput({
+      episodes,
+      agent: made,
+      loaded,
+      manifest,
+      systemPrompt,
+      counter,
+      metadata,
+      shard: settings.selection.shard,
+      concurrency: limits.concurrency,
+      batch: agent.batch.enabled,
+    });
+    if (output.estimate) return await printEstimate(settings, matrix, price, io);
+    // One free request to the provider before anything is written: a dead or mistyped base URL or
+    // a refused key ends the run here (exit 2), not after every episode has retried it.
+    if (episodes.length > 0) await made.preflight?.();
+    return await execute(settings, out, matrix, budget, io, lock);
+  } finally {
+    lock.release();
+  }
+}
+
+async function printEstimate({ agent, output }: RunSettings, matrix: Matrix, price: Price | null, io: CliIo) {
+  const factor = agent.batch.enabled ? BATCH_PRICE_FACTOR : 1;
+  const estimate = await estimateRun(matrix, agent.provider.generation.max_output_tokens, price, factor);
+  if (output.json) printJson(io, { agent: agent.spec, ...estimate });
+  else io.out(renderEstimate(agent.spec, estimate));
+  return EXIT.ok;
+}
+
+async function execute(
+  settings: RunSettings,
+  out: string,
+  matrix: Matrix,
+  budget: Budget,
+  io: CliIo,
+  lock: OutputLock,
+): Promise<number> {
+  // Every check before reading the run file has passed: its folder may be made now (runs/ in a
+  // fresh project), and the lock taken there before the file is read or rewritten.
+  openOutput(out, lock);
+  const resume = resumeRunFile(out, settings.output, matrix.metadata, matrix.episodes, io.err);
+  const pending = matrix.episodes.filter((e) => !resume.done.has(episodeKey(e)));
+  const result = await runPending(settings, out, { ...matrix, episodes: pending }, io);
+  const end = { ...result, attempts: result.finished };
+  const summary = {
+    ok: !result.stopped && !everyAttemptFailed(end),
+    out,
+    planned: matrix.episodes.length,
+    skipped: resume.done.size,
+    written: result.finished,
+    errors: result.errors,
+    stopped: result.stopped,
+    stop_reason: result.stopReason,
+    breaker: result.tripped,
+    spent_usd: budget.priced ? Math.round(budget.spentUsd * 10_000) / 10_000 : null,
+  };
+  if (settings.output.json) printJson(io, summary);
+  else
+    io.out(
+      `${out}: ${result.finished} episode(s) written, ${resume.done.size} already finished, ${result.errors} infrastructure error(s)${budget.priced ? `, $${summary.spent_usd} spent` : ""}\n`,
+    );
+  return endOfRun(io, end, {
+    breaker: settings.limits.breaker,
+    allFailed: `${out}: every one of the ${result.finished} episode(s) ended in an infrastructure error: nothing was measured; fix the cause (see each record's error_code), then rerun with --resume --retry-errors`,
+    retryHint: " (add --retry-errors to rerun error-coded episodes)",
+  });
+}
+
+/** Runs the pending episodes, one record appended per finished episode, until done or stopped. */
+async function runPending(
+  { limits }: RunSettings,
+  out: string,
+  matrix: Matrix,
+  io: CliIo,
+): Promise<MatrixResult> {
+  const signal = stopOnInterrupt(io, "episodes");
+  const writer = new RunWriter(out, io.runWriterFs);
+  const clock = () => performance.now();
+  // A failed write (a full disk) stops the run like an interrupt: the episodes in flight finish,
+  // nothing more is written, and the run ends with cannot_write (exit 2), resumable.
+  const append = (record: RunRecord) => {
+    try {
+      writer.append(record);
+    } catch {
+      signal.stop();
+    }
+  };
+  let result: MatrixResult;
+  try {
+    result = await runMatrix(
+      { ...matrix, maxErrors: limits.maxErrors ?? null, breaker: limits.breaker },
+      {
+        now: () => new Date(),
+        clock,
+        append,
+        progress: progressReporter(io, `run ${out}`, clock),
+        shouldStop: signal.shouldStop,
+      },
+    );
+  } finally {
+    writer.close();
+    signal.remove();
+  }
+  if (writer.failure !== null) {
+    io.err(
+      `${out}: the run stopped because a record could not be written; free space (or fix the cause), then continue with the same command and --resume\n`,
+    );
+    throw writer.failure;
+  }
+  return result;
+}

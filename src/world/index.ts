@@ -1,0 +1,44 @@
+/**
+ * The world: the benchmark's frozen files — protocol, plan, catalogs, corpus, condition manifest,
+ * conveyor — loaded and checked in one place (`loadWorld`), and the few single-file readers the
+ * commands that need only one of them use.
+ */
+export { catalogFiles, loadCatalogs, type LoadedCatalog } from "./catalogs.ts";
+export {
+  artifactCheck,
+  evidenceRoot,
+  loadConveyor,
+  prerequisiteFor,
+  renderBlocking,
+  unlockRecord,
+  type Unlock,
+} from "./conveyor.ts";
+export {
+  checkContext,
+  loadCheckedCorpus,
+  loadPriorQueries,
+  runCheck,
+  type CheckedCorpus,
+  type CorpusSetting,
+} from "./corpus.ts";
+export { loadFrozenCorpus, type FrozenCorpus } from "./frozen-corpus.ts";
+export {
+  loadBenchmark,
+  loadWorld,
+  type Benchmark,
+  type BenchmarkPaths,
+  type World,
+  type WorldPaths,
+} from "./load.ts";
+export { checkManifest, loadConditionManifest } from "./manifest.ts";
+export { checkRunsMadeFrom } from "./runs.ts";
+export {
+  checkPlanOf,
+  isPreregistered,
+  loadPlan,
+  loadProtocol,
+  loadSummaryProtocol,
+  loadSystemPrompt,
+  systemPromptPath,
+  type ScoredUnder,
+} from "./protocol.ts";

@@ -83,6 +83,10 @@ export async function startFakeProvider(options: FakeOptions): Promise<FakeProvi
       ? (text: string) => Math.ceil(text.length / 4)
       : (text: string) => counter.count(text);
   const server: Server = createServer((req, res) => void handle(req, res));
+  // Node closes an idle keep-alive socket after 5 s; on a loaded machine a client can send its next
+  // request on one the server is closing (ECONNRESET, a network error the test did not inject).
+  // The test's own close() ends every connection, so a long idle timeout costs nothing.
+  server.keepAliveTimeout = 600_000;
   async function handle(req: IncomingMessage, res: ServerResponse) {
     let raw = "";
     for await (const chunk of req) raw += chunk;

@@ -16,11 +16,11 @@ import {
 } from "../src/authoring/index.ts";
 import { independenceProblems } from "../src/authoring/check/independence.ts";
 import { scenarioProblems } from "../src/authoring/check/scenarios.ts";
-import { checkContext, loadBenchmark as load } from "../src/world/index.ts";
+import { checkContext, loadBenchmark } from "../src/world/index.ts";
 import { DEFAULTS } from "../src/cli/options.ts";
 
 const files = process.argv.slice(2);
-const loaded = load({
+const loaded = loadBenchmark({
   protocol: DEFAULTS.protocol,
   plan: DEFAULTS.plan,
   catalogs: DEFAULTS.catalogs,

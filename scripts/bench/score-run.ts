@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "../../src/cli.ts";
-import { loadBenchmark as load, loadCheckedCorpus } from "../../src/world/index.ts";
+import { loadBenchmark, loadCheckedCorpus } from "../../src/world/index.ts";
 import { parseRunBytes } from "../../src/conditions/runner/index.ts";
 import { loadUnitConverter } from "../../src/core/index.ts";
 import { scoreRecord } from "../../src/metrics/index.ts";
@@ -32,7 +32,7 @@ export async function runScoreBench(): Promise<BenchResult> {
       whole.push(performance.now() - started);
     }
     // The bootstrap alone, on the same episodes.
-    const loaded = load({
+    const loaded = loadBenchmark({
       protocol: "manifests/preregistration.json",
       plan: "manifests/authoring-plan.json",
       catalogs: "tasks/catalogs",

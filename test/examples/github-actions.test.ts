@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { runCli } from "../helpers/cli.ts";
+import { shellCommands } from "../helpers/shell-words.ts";
 
 const EXAMPLE = "examples/github-actions.yml";
 const SHARDS = 4;
@@ -39,60 +40,9 @@ interface Workflow {
 // ---------------------------------------------------------------------------------------------
 // Command lines out of `run:` scripts.
 
-/**
- * The simple commands of a shell script, as words: backslash-continued lines joined; newlines,
- * `;`, `&&`, `||`, `|` and `&` end a command; quotes removed; `${{ … }}` kept whole; comments
- * dropped. Enough shell for a workflow's `run:` steps, not a shell.
- */
-function commandLines(script: string): string[][] {
-  const text = script.replace(/\\\r?\n/g, " ");
-  const commands: string[][] = [];
-  let words: string[] = [];
-  let word: string | null = null;
-  let quote: string | null = null;
-  const endWord = () => {
-    if (word !== null) words.push(word);
-    word = null;
-  };
-  const endCommand = () => {
-    endWord();
-    if (words.length > 0) commands.push(words);
-    words = [];
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (text.startsWith("${{", i)) {
-      const close = text.indexOf("}}", i);
-      const expression = close < 0 ? text.slice(i) : text.slice(i, close + 2);
-      word = (word ?? "") + expression;
-      i += expression.length - 1;
-    } else if (quote !== null) {
-      if (c === quote) quote = null;
-      else word = (word ?? "") + c;
-    } else if (c === '"' || c === "'") {
-      quote = c;
-      word ??= "";
-    } else if (c === "#" && word === null) {
-      const newline = text.indexOf("\n", i);
-      i = newline < 0 ? text.length : newline - 1;
-    } else if (c === "\n" || c === ";") {
-      endCommand();
-    } else if (c === "&" || c === "|") {
-      endCommand();
-      if (text[i + 1] === c) i++;
-    } else if (c === " " || c === "\t" || c === "\r") {
-      endWord();
-    } else {
-      word = (word ?? "") + c;
-    }
-  }
-  endCommand();
-  return commands;
-}
-
 /** The arguments after `fabench` (`npx fabench …`, `node_modules/.bin/fabench …`) of each command that runs it. */
 function fabenchArgs(script: string): string[][] {
-  return commandLines(script).flatMap((words) => {
+  return shellCommands(script).flatMap((words) => {
     const at = words.findIndex((w) => w === "fabench" || w.endsWith("/fabench"));
     if (at < 0) return [];
     const args = words.slice(at + 1);

@@ -9,6 +9,7 @@
  */
 import { posix } from "node:path";
 import type { Command } from "commander";
+import { shellCommands } from "./shell-words.ts";
 
 export interface DocProblem {
   readonly file: string;
@@ -190,50 +191,6 @@ function logicalLines(block: FencedBlock): MarkdownLine[] {
   }
   if (pending !== null) out.push(pending);
   return out;
-}
-
-/** The simple commands of one logical line, as words (quotes removed, comments dropped). */
-export function shellCommands(line: string): string[][] {
-  const commands: string[][] = [];
-  let words: string[] = [];
-  let word: string | null = null;
-  let quote: string | null = null;
-  let depth = 0;
-  const endWord = () => {
-    if (word !== null) words.push(word);
-    word = null;
-  };
-  const endCommand = () => {
-    endWord();
-    if (words.length > 0) commands.push(words);
-    words = [];
-  };
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i] as string;
-    if (quote !== null) {
-      if (c === quote) quote = null;
-      else word = (word ?? "") + c;
-    } else if (depth > 0 || (c === "$" && line[i + 1] === "(")) {
-      // `$(…)` is one word, spaces and all.
-      if (c === "(") depth++;
-      if (c === ")") depth--;
-      word = (word ?? "") + c;
-    } else if (c === '"' || c === "'") {
-      quote = c;
-      word ??= "";
-    } else if (c === "#" && word === null) {
-      break;
-    } else if (c === ";" || ((c === "&" || c === "|") && word === null)) {
-      endCommand();
-      if (line[i + 1] === c) i++;
-    } else if (c === " " || c === "\t") {
-      endWord();
-    } else {
-      word = (word ?? "") + c;
-    }
-  }
-  endCommand();
-  return commands;
 }
 
 /** Synopsis brackets and elisions around a word: `[--out`, `FILE]...`, `(--runs`. */

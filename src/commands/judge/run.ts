@@ -1,5 +1,3 @@
-import { join } from "node:path";
-import { catalogFileName } from "../../conditions/catalog/index.ts";
 import { loadTokenCounter } from "../../conditions/execution/index.ts";
 import { checkOutput, usageError } from "../../core/index.ts";
 import {
@@ -26,7 +24,7 @@ import { EXIT, printJson, type CliIo } from "../shell/io.ts";
 import { endOfRun, refuseExistingOutput, stopOnInterrupt, withOutputLock } from "../shell/resumable.ts";
 import { progressReporter } from "../shell/progress.ts";
 import { readMergedRuns } from "../shell/run-files.ts";
-import { loadBenchmark, loadCheckedCorpus, type Benchmark } from "../../world/index.ts";
+import { catalogFiles, loadBenchmark, loadCheckedCorpus, type Benchmark } from "../../world/index.ts";
 
 export interface JudgeRunOptions extends JudgeClientOptions, JudgingChoices, JudgingLimits, ResumeChoice {
   readonly runs: readonly string[];
@@ -124,7 +122,7 @@ function checkOut(options: JudgeRunOptions, out: string, loaded: Benchmark, prom
       options.plan,
       options.corpus,
       promptFile,
-      ...loaded.protocol.catalog_sizes.map((s) => join(options.catalogs, catalogFileName(s))),
+      ...catalogFiles(options.catalogs, loaded.protocol.catalog_sizes),
     ],
   });
   refuseExistingOutput(out, options.resume);

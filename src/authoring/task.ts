@@ -33,11 +33,33 @@ export const argumentRuleSchema = z.union([
     .strictObject({ nonempty: z.literal(true) })
     .describe("the argument is a non-empty string, list or object"),
   z
-    .strictObject({ state: id })
-    .describe("the argument equals the value an earlier response revealed under this name"),
+    .strictObject({ state: id, as: z.enum(["instant"]).optional() })
+    .describe(
+      "the argument equals the value an earlier response revealed under this name (as: instant — any ISO 8601 spelling of the same instant)",
+    ),
   z
     .strictObject({ contains_state: id })
     .describe("the argument is a string containing the value an earlier response revealed under this name"),
+  z
+    .strictObject({ instant: z.string().min(1) })
+    .describe("the argument is an ISO 8601 date-time naming this instant, in any offset or spelling"),
+  z
+    .strictObject({ terms: z.array(z.string().min(1)).min(1) })
+    .describe(
+      "a search query: the argument is a text containing at least one of these identifying terms (after the query normaliser, on word boundaries); any other query gets the route's empty result",
+    ),
+  z
+    .strictObject({
+      fits_slot: z.strictObject({
+        slots: id,
+        end: z.string().min(1),
+        min_minutes: z.number().nonnegative().optional(),
+        max_minutes: z.number().positive().optional(),
+      }),
+    })
+    .describe(
+      "a booking's start: this argument and the `end` argument are ISO 8601 instants bounding an interval inside one {start, end} slot of the list an earlier response revealed under `slots`, lasting min_minutes..max_minutes",
+    ),
 ]);
 
 /** A record the agent receives: its id (what the answer cites) and its payload, free-form JSON. */
@@ -109,12 +131,19 @@ export const derivedEvidenceSchema = z.strictObject({
 
 export const factEvidenceSchema = z.union([evidencePointerSchema, derivedEvidenceSchema]);
 
+/**
+ * A required fact. `source_id` and `evidence` name where the value is read (or, derived, what it
+ * is computed from). `also_in`: every other allowed record that holds the same value, each with
+ * the pointer where it does; the scorer accepts a citation of `source_id`, of any `also_in` source
+ * and, for a derived fact, of any record it was computed from. `corpus check` resolves each.
+ */
 export const requiredFactSchema = z.strictObject({
   key: id,
   value: json,
   unit: z.string().min(1).nullable(),
   source_id: id,
   evidence: factEvidenceSchema,
+  also_in: z.array(evidencePointerSchema).min(1).optional(),
 });
 
 export const forbiddenFactSchema = z.strictObject({
@@ -142,6 +171,12 @@ export const answerFieldSchema = z.strictObject({
   difference: z.boolean().optional(),
   ordered: z.boolean().optional(),
   item_kind: z.enum(["number", "text", "identifier"]).optional(),
+  /**
+   * For a text field (or a list of text) whose value is one of a set the system defines (a job
+   * state, a booking status): the values, spelled as the records spell them. The user message
+   * shows them with the form; the gold is one of them.
+   */
+  options: z.array(z.string().min(1)).min(2).optional(),
 });
 
 export const toleranceSchema = z

@@ -42,7 +42,7 @@ export interface SkippedTask {
   readonly reason: SkipReason;
 }
 
-const readsState = (rule: SourceRule) => "state" in rule || "contains_state" in rule;
+const readsState = (rule: SourceRule) => "state" in rule || "contains_state" in rule || "fits_slot" in rule;
 
 /**
  * The call a task can start with: its first required response (fixture order) that needs no

@@ -33,7 +33,8 @@ function rightArguments(task: Task): Record<string, unknown>[] {
       else if ("one_of" in rule) args[name] = rule.one_of.at(-1);
       else if ("nonempty" in rule) args[name] = "something";
       else if ("state" in rule) args[name] = state.get(rule.state);
-      else args[name] = `about ${String(state.get(rule.contains_state))}`;
+      else if ("contains_state" in rule) args[name] = `about ${String(state.get(rule.contains_state))}`;
+      else throw new Error(`this helper does not satisfy ${JSON.stringify(rule)} yet`);
     }
     return args;
   });

@@ -9,7 +9,9 @@ import { list, type RuleProblem, type TaskRule } from "./context.ts";
 
 /** The state name a rule waits for, or null. */
 export function stateNeeded(rule: ArgumentRule): string | null {
-  return "state" in rule ? rule.state : "contains_state" in rule ? rule.contains_state : null;
+  if ("state" in rule) return rule.state;
+  if ("contains_state" in rule) return rule.contains_state;
+  return "fits_slot" in rule ? rule.fits_slot.slots : null;
 }
 
 /** The routes of the required responses, in order of first appearance. */

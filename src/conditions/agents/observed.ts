@@ -84,7 +84,9 @@ export function stateAvailable(response: FixtureResponse, state: ReadonlyMap<str
       ? state.has(rule.state)
       : "contains_state" in rule
         ? state.has(rule.contains_state)
-        : true,
+        : "fits_slot" in rule
+          ? state.has(rule.fits_slot.slots)
+          : true,
   );
 }
 

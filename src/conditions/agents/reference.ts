@@ -14,6 +14,7 @@
 import type { FixtureResponse, Task } from "../../authoring/index.ts";
 import type { UnitConverter } from "../../core/index.ts";
 import type { ToolDefinition } from "../execution/render.ts";
+import { instantOf } from "../execution/arguments.ts";
 import { fillForm, formEnvelope } from "./answer-form.ts";
 import { functionOfRoute, readResults, stateAvailable, type Observed } from "./observed.ts";
 import type { Agent, AgentEpisode, AgentTurnRequest, AgentTurnResponse } from "./types.ts";
@@ -114,9 +115,36 @@ export function referenceArguments(
     else if ("one_of" in rule) args[name] = rule.one_of[0];
     else if ("state" in rule) args[name] = state.get(rule.state);
     else if ("contains_state" in rule) args[name] = `See ${String(state.get(rule.contains_state))}`;
+    else if ("instant" in rule) args[name] = rule.instant;
+    else if ("terms" in rule) args[name] = rule.terms[0];
+    else if ("fits_slot" in rule) Object.assign(args, slotArguments(name, rule.fits_slot, state));
     else args[name] = summary === "" ? "Done." : `Done: ${summary}`;
   }
   return args;
+}
+
+/**
+ * A booking inside the first revealed slot long enough for the rule: from the slot's start, for
+ * the rule's shortest duration (or the whole slot); nothing when no slot fits.
+ */
+function slotArguments(
+  startName: string,
+  rule: { slots: string; end: string; min_minutes?: number | undefined; max_minutes?: number | undefined },
+  state: ReadonlyMap<string, unknown>,
+): Record<string, unknown> {
+  const slots = state.get(rule.slots);
+  for (const slot of Array.isArray(slots) ? slots : []) {
+    const { start, end } = (slot ?? {}) as { start?: unknown; end?: unknown };
+    const from = instantOf(start);
+    const to = instantOf(end);
+    if (from === null || to === null) continue;
+    const minutes =
+      rule.min_minutes ?? Math.min((to - from) / 60_000, rule.max_minutes ?? Number.POSITIVE_INFINITY);
+    const until = from + minutes * 60_000;
+    if (minutes <= 0 || until > to) continue;
+    return { [startName]: start, [rule.end]: new Date(until).toISOString().replace(".000Z", "Z") };
+  }
+  return {};
 }
 
 /** Each required parameter of a tool, a placeholder of its type (`"n/a"`, 1, false, [], {}). */

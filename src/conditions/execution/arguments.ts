@@ -56,12 +56,111 @@ export function rulesHold(
     if ("eq_text" in rule) return typeof value === "string" && sameText(value, rule.eq_text);
     if ("one_of" in rule) return rule.one_of.some((option) => jsonEqual(value, option));
     if ("nonempty" in rule) return nonEmpty(value);
-    if ("state" in rule) return state.has(rule.state) && jsonEqual(value, state.get(rule.state));
+    if ("instant" in rule) return sameInstant(value, rule.instant);
+    if ("terms" in rule) return typeof value === "string" && rule.terms.some((t) => hasTerm(value, t));
+    if ("fits_slot" in rule) return fitsSlot(value, args[rule.fits_slot.end], rule.fits_slot, state);
+    if ("state" in rule) {
+      if (!state.has(rule.state)) return false;
+      const revealed = state.get(rule.state);
+      return rule.as === "instant" ? sameInstant(value, revealed) : jsonEqual(value, revealed);
+    }
     return (
       typeof value === "string" &&
       state.has(rule.contains_state) &&
       value.includes(String(state.get(rule.contains_state)))
     );
+  });
+}
+
+/**
+ * RFC 3339 / ISO 8601 date-time with a time zone (`Z` or `±hh:mm`), seconds and fractions optional:
+ * what an API that takes `format: date-time` accepts. A date-time without a zone names no instant.
+ */
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})$/;
+
+/** The instant an ISO 8601 date-time names, in epoch milliseconds; null when it names none. */
+export function instantOf(value: unknown): number | null {
+  if (typeof value !== "string") return null;
+  const m = DATE_TIME.exec(value.trim());
+  if (m === null) return null;
+  const [, y, mo, d, h, mi, s, frac, zone] = m as unknown as string[];
+  const month = Number(mo);
+  const day = Number(d);
+  if (
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > 31 ||
+    Number(h) > 23 ||
+    Number(mi) > 59 ||
+    Number(s ?? 0) > 59
+  )
+    return null;
+  const utc = Date.UTC(
+    Number(y),
+    month - 1,
+    day,
+    Number(h),
+    Number(mi),
+    Number(s ?? 0),
+    Math.round(Number(frac ?? 0) * 1000),
+  );
+  // A day the month does not have (2026-02-30) rolls over in Date.UTC: refuse it.
+  if (new Date(utc).getUTCDate() !== day) return null;
+  if (zone === undefined || zone === "Z" || zone === "z") return utc;
+  const sign = zone.startsWith("-") ? -1 : 1;
+  const digits = zone.slice(1).replace(":", "");
+  return utc - sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
+}
+
+/** Whether two date-times name the same instant (a value that names none is never the same). */
+export function sameInstant(a: unknown, b: unknown): boolean {
+  const x = instantOf(a);
+  return x !== null && x === instantOf(b);
+}
+
+/** Whether `term` occurs in `text` after the query normaliser, not inside a longer word. */
+export function hasTerm(text: string, term: string): boolean {
+  const haystack = normalizeQuery(text);
+  const needle = normalizeQuery(term);
+  if (needle === "") return false;
+  const isWord = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
+    const before = haystack[at - 1];
+    const after = haystack[at + needle.length];
+    // A boundary is needed only where the term itself starts or ends with a letter or digit.
+    const startOk = !isWord(needle[0]) || !isWord(before);
+    const endOk = !isWord(needle[needle.length - 1]) || !isWord(after);
+    if (startOk && endOk) return true;
+  }
+  return false;
+}
+
+interface SlotRule {
+  readonly slots: string;
+  readonly min_minutes?: number | undefined;
+  readonly max_minutes?: number | undefined;
+}
+
+/** Whether [start, end] lies inside one revealed {start, end} slot and lasts what the rule allows. */
+function fitsSlot(
+  start: unknown,
+  end: unknown,
+  rule: SlotRule,
+  state: ReadonlyMap<string, unknown>,
+): boolean {
+  const from = instantOf(start);
+  const to = instantOf(end);
+  const slots = state.get(rule.slots);
+  if (from === null || to === null || to <= from || !Array.isArray(slots)) return false;
+  const minutes = (to - from) / 60_000;
+  if (rule.min_minutes !== undefined && minutes < rule.min_minutes) return false;
+  if (rule.max_minutes !== undefined && minutes > rule.max_minutes) return false;
+  return slots.some((slot) => {
+    if (typeof slot !== "object" || slot === null) return false;
+    const s = instantOf((slot as Record<string, unknown>)["start"]);
+    const e = instantOf((slot as Record<string, unknown>)["end"]);
+    return s !== null && e !== null && s <= from && to <= e;
   });
 }
 

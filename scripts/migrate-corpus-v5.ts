@@ -29,7 +29,6 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
-  AUTHORED_FORMAT,
   EvidenceReader,
   type AnswerField,
   type ArgumentRule,
@@ -51,6 +50,9 @@ import {
   writeFileAtomic,
 } from "../src/core/index.ts";
 import { describeField } from "./migrate-corpus-v5-descriptions.ts";
+
+/** The contract this migration wrote (#26); later contracts have their own formats. */
+const MIGRATED_FORMAT = "fabench-authored-tasks/v2";
 
 const OLD_FORMAT = "fabench-authored-tasks/v1";
 
@@ -1029,14 +1031,14 @@ async function main(dir: string, dryRun: boolean): Promise<void> {
       stratum: string;
       tasks: OldTask[];
     };
-    if (doc.format === AUTHORED_FORMAT) {
-      process.stdout.write(`${path}: already ${AUTHORED_FORMAT}; left alone\n`);
+    if (doc.format === MIGRATED_FORMAT) {
+      process.stdout.write(`${path}: already ${MIGRATED_FORMAT}; left alone\n`);
       continue;
     }
     if (doc.format !== OLD_FORMAT) throw new Error(`${path}: not ${OLD_FORMAT}`);
     const tasks = doc.tasks.map((t) => migrateTask(t, { units, parameters }));
     for (const task of tasks) problems += verify(task, units);
-    written.push({ path, text: formatJsonFile({ format: AUTHORED_FORMAT, stratum: doc.stratum, tasks }) });
+    written.push({ path, text: formatJsonFile({ format: MIGRATED_FORMAT, stratum: doc.stratum, tasks }) });
   }
   if (problems > 0) {
     process.stderr.write(

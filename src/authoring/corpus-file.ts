@@ -2,8 +2,12 @@
 import { z } from "zod";
 import { canonicalSha256 } from "../core/index.ts";
 
-/** v2 (#26): tasks carry an answer form, evidence pointers and a fixture of responses. */
-export const CORPUS_FORMAT = "fabench-corpus/v2";
+/**
+ * v2 (#26): tasks carry an answer form, evidence pointers and a fixture of responses. v3 (#32):
+ * facts list every record that holds their value (`also_in`), text fields their options, and
+ * argument rules compare instants, search terms and booking slots by meaning.
+ */
+export const CORPUS_FORMAT = "fabench-corpus/v3";
 
 const sha = z.string().regex(/^[0-9a-f]{64}$/, "a lowercase hex SHA-256");
 

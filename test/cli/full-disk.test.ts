@@ -74,5 +74,6 @@ describe("run on a full disk", () => {
     expect(resumed.code).toBe(0);
     expect(resumed.err).not.toMatch(/torn/);
     expect(stable(out)).toEqual(expected);
-  });
+    // Three in-process runs of the CLI, each loading and checking the whole world: room for a loaded machine.
+  }, 180_000);
 });

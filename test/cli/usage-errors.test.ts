@@ -108,7 +108,7 @@ describe("what a user types wrong, named as such", () => {
       ],
       [
         ["corpus", "check", "manifests/preregistration.json"],
-        "manifests/preregistration.json: wrong_file_kind: this is a fabench protocol (fabench-preregistration/v1), not a fabench corpus (fabench-corpus/v2) — did you mean `--protocol`?",
+        "manifests/preregistration.json: wrong_file_kind: this is a fabench protocol (fabench-preregistration/v1), not a fabench corpus (fabench-corpus/v3) — did you mean `--protocol`?",
       ],
       [
         ["report", "tasks/catalogs/100.json"],

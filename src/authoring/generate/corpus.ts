@@ -8,8 +8,11 @@ import type { Plan } from "../plan.ts";
 import type { Protocol } from "../protocol.ts";
 import { CORPUS_FORMAT, freezeIdentitySha256, tasksSha256, type CorpusHeader } from "../corpus-file.ts";
 
-/** v2 (#26): tasks in the answer-form contract (evidence pointers, a fixture of responses). */
-export const AUTHORED_FORMAT = "fabench-authored-tasks/v2";
+/**
+ * v2 (#26): tasks in the answer-form contract (evidence pointers, a fixture of responses). v3 (#32):
+ * `also_in`, `options`, and the `instant` / `terms` / `fits_slot` argument rules.
+ */
+export const AUTHORED_FORMAT = "fabench-authored-tasks/v3";
 
 /** One authored file: the tasks of one stratum, each checked later against the task contract. */
 export const authoredFileSchema = z.strictObject({

@@ -119,18 +119,27 @@ export function sameInstant(a: unknown, b: unknown): boolean {
   return x !== null && x === instantOf(b);
 }
 
-/** Whether `term` occurs in `text` after the query normaliser, not inside a longer word. */
+/**
+ * Letters and digits of alphabets that separate words with spaces or punctuation. Japanese and
+ * Chinese have no spaces and Korean particles attach to the noun ("LLZO를"), so a neighbour in
+ * those scripts never makes a term part of a longer word.
+ */
+const SPACED_WORD_CHAR = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}]/u;
+
+/**
+ * Whether `term` occurs in `text` after the query normaliser, not inside a longer word: the
+ * characters on each side of it may not continue a word of a spaced alphabet ("Inconel 7180" does
+ * not hold "Inconel 718"; "Ti-6Al-4Vの" holds "Ti-6Al-4V").
+ */
 export function hasTerm(text: string, term: string): boolean {
   const haystack = normalizeQuery(text);
   const needle = normalizeQuery(term);
   if (needle === "") return false;
-  const isWord = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+  const joins = (a: string | undefined, b: string | undefined) =>
+    a !== undefined && b !== undefined && SPACED_WORD_CHAR.test(a) && SPACED_WORD_CHAR.test(b);
   for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
-    const before = haystack[at - 1];
-    const after = haystack[at + needle.length];
-    // A boundary is needed only where the term itself starts or ends with a letter or digit.
-    const startOk = !isWord(needle[0]) || !isWord(before);
-    const endOk = !isWord(needle[needle.length - 1]) || !isWord(after);
+    const startOk = !joins(haystack[at - 1], needle[0]);
+    const endOk = !joins(needle[needle.length - 1], haystack[at + needle.length]);
     if (startOk && endOk) return true;
   }
   return false;

@@ -50,6 +50,7 @@ export {
 } from "./normalize.ts";
 export { compareCodePoints, LineIndex, sortByCodePoint } from "./text.ts";
 export { mapConcurrent } from "./concurrency.ts";
+export { instantOf, sameInstant } from "./instant.ts";
 export { CircuitBreaker, DEFAULT_BREAKER, type Tripped } from "./circuit-breaker.ts";
 export { issuePath, withJsonLines, zodProblems } from "./schema.ts";
 export { loadUnitConverter, type ConvertOptions, type UnitConverter } from "./units.ts";

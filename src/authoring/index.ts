@@ -59,6 +59,7 @@ export {
   type Task,
   type Tolerance,
 } from "./task.ts";
+export { acceptedSources } from "./provenance.ts";
 export {
   CORPUS_FORMAT,
   corpusHeaderSchema,

@@ -79,6 +79,7 @@ export { independenceProblems, maskQuery, NEAR_DUPLICATE_JACCARD } from "./check
 export {
   checkCorpus,
   CONTENT_RULES,
+  WARNING_RULES,
   type CheckContext,
   type CorpusCheckInput,
   type CorpusCheckReport,

@@ -2,7 +2,7 @@
  * Checks hand-authored task files (tasks/authored/<stratum>.json) while they are being written:
  * every task against the task schema and every content rule, the independence rules across all
  * given files, and each file's coverage of its stratum's plan slots. Prints one line per problem
- * and exits 1 when there is any.
+ * and exits 1 when there is any; then the warning rules' findings (`warning: …`), which never fail.
  *
  *   npx tsx scripts/check-authored.ts tasks/authored/*.json
  */
@@ -11,6 +11,7 @@ import {
   AUTHORED_FORMAT,
   CONTENT_RULES,
   fieldNameShare,
+  WARNING_RULES,
   taskSchema,
   type Task,
 } from "../src/authoring/index.ts";
@@ -29,6 +30,7 @@ const loaded = loadBenchmark({
 const context = await checkContext(loaded);
 const slots = new Map(loaded.plan.slots.map((s) => [s.semantic_task_id, s]));
 const problems: string[] = [];
+const warnings: string[] = [];
 const all: Array<{ file: string; task: Task }> = [];
 for (const file of files) {
   const doc = JSON.parse(readFileSync(file, "utf8")) as {
@@ -57,6 +59,8 @@ for (const file of files) {
     seen.add(task.semantic_task_id);
     for (const rule of Object.values(CONTENT_RULES))
       for (const p of rule(task, context)) problems.push(`${file}: ${id}: ${p.code}: ${p.message}`);
+    for (const rule of Object.values(WARNING_RULES))
+      for (const p of rule(task, context)) warnings.push(`${file}: ${id}: ${p.code}: ${p.message}`);
     all.push({ file, task });
   }
   const wanted = loaded.plan.slots
@@ -76,11 +80,13 @@ for (const p of [
   problems.push(`${file}: ${task.semantic_task_id}: ${p.code}: ${p.message}`);
 }
 for (const p of problems) console.log(p);
+for (const w of warnings) console.log(`warning: ${w}`);
 const share = fieldNameShare(all.map((a) => a.task));
 console.log(
   `${share.named_as_form_key} of ${share.required_facts} required fact(s) sit in a record field named as their form key (share ${share.share ?? "n/a"})`,
 );
 console.log(
-  `${all.length} task(s) in ${files.length} file(s): ${problems.length === 0 ? "ok" : `${problems.length} problem(s)`}`,
+  `${all.length} task(s) in ${files.length} file(s): ${problems.length === 0 ? "ok" : `${problems.length} problem(s)`}` +
+    (warnings.length === 0 ? "" : `; ${warnings.length} warning(s), reported and not failed`),
 );
 process.exit(problems.length === 0 ? 0 : 1);

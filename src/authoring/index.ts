@@ -59,6 +59,7 @@ export {
   type Task,
   type Tolerance,
 } from "./task.ts";
+export { acceptedSources } from "./provenance.ts";
 export {
   CORPUS_FORMAT,
   corpusHeaderSchema,
@@ -78,6 +79,7 @@ export { independenceProblems, maskQuery, NEAR_DUPLICATE_JACCARD } from "./check
 export {
   checkCorpus,
   CONTENT_RULES,
+  WARNING_RULES,
   type CheckContext,
   type CorpusCheckInput,
   type CorpusCheckReport,

@@ -4,8 +4,8 @@
  * key (number, text, identifier, list, boolean); units up to spelling through the unit table.
  * Pure: unit conversion arrives as a `UnitConverter`.
  */
-import type { AnswerField, AnswerKind, Tolerance } from "../authoring/index.ts";
-import { isNumericValue } from "../authoring/index.ts";
+import type { AnswerField, AnswerKind, RequiredFact, Tolerance } from "../authoring/index.ts";
+import { acceptedSources, isNumericValue } from "../authoring/index.ts";
 import {
   jsonEqual,
   normalizeIdentifier,
@@ -158,9 +158,16 @@ function perfectMatching(n: number, edge: (i: number, j: number) => boolean): bo
   return true;
 }
 
-/** source_ok: the required source, and an allowed one. */
-export function sourceOk(sourceId: string, e: { source_id: string }, allowed: ReadonlySet<string>): boolean {
-  return sourceId === e.source_id && allowed.has(sourceId);
+/**
+ * source_ok: a source the fact accepts (its own, one that also holds the value, or for a derived
+ * fact one it was computed from: `acceptedSources`), and an allowed one.
+ */
+export function sourceOk(
+  sourceId: string,
+  e: Pick<RequiredFact, "source_id" | "evidence" | "also_in">,
+  allowed: ReadonlySet<string>,
+): boolean {
+  return allowed.has(sourceId) && acceptedSources(e).includes(sourceId);
 }
 
 /**

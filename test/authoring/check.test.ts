@@ -250,9 +250,11 @@ describe("the content checker", () => {
   });
 
   it("has a mutation test for every content rule", () => {
+    // alsoIn and options: test/authoring/also-in-options.test.ts.
     expect(Object.keys(CONTENT_RULES).sort()).toEqual([
       "acceptedUnits",
       "allowedSources",
+      "alsoIn",
       "answerFields",
       "answerSlots",
       "argumentRules",
@@ -262,6 +264,7 @@ describe("the content checker", () => {
       "forbiddenFactSources",
       "forbiddenFactsDistinct",
       "mandatoryFields",
+      "options",
       "requiredFactSources",
       "requiredRoutes",
       "responses",

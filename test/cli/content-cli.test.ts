@@ -44,7 +44,14 @@ describe("fabench corpus check", () => {
     const run = await runCli(["corpus", "check", CORPUS_PATH, "--json"]);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.out) as Record<string, unknown>;
-    expect(Object.keys(report)).toEqual(["ok", "task_count", "tasks_sha256", "field_name_share", "errors"]);
+    expect(Object.keys(report)).toEqual([
+      "ok",
+      "task_count",
+      "tasks_sha256",
+      "field_name_share",
+      "errors",
+      "warnings",
+    ]);
     expect(report).toMatchObject({ ok: true, task_count: 144, errors: [] });
     // How many required facts sit in a field named as their form key (#26): 1 of 359 (corrective-en-01's
     // error code, read from a log line's `error_code`); 1 / 359 = 0.00279.
@@ -109,6 +116,41 @@ describe("fabench corpus check", () => {
     expect(next).toBe(
       `${tasks}:${second}: pointer_unresolved: v4-single_property_value_unit_provenance-en-02: required_facts[0] (${broken.key}): pointer /measurements/9/value does not resolve in ${broken.source_id}'s payload (index 1)`,
     );
+  });
+
+  it("reports an allowed record that holds a value unlisted as a warning, after the verdict, and passes (#32)", async () => {
+    // A copy of en-01's record under another id, shown by the same required response and allowed:
+    // it holds every value the original does, and no fact lists it.
+    const corpus = JSON.parse(readFileSync(CORPUS_PATH, "utf8")) as { tasks: Array<Record<string, any>> };
+    const task = corpus.tasks[0]!;
+    const source = task["executor_fixture"].responses[0].observation.sources[0];
+    const copy = { source_id: `${source.source_id}-COPY`, payload: source.payload };
+    task["executor_fixture"].responses[0].observation.sources.push(copy);
+    task["evidence_payloads"].push(copy);
+    task["allowed_source_ids"].push(copy.source_id);
+    const tasks = join(temp(), "tasks.json");
+    writeFileSync(tasks, JSON.stringify(corpus.tasks, null, 2));
+    const human = await runCli(["corpus", "check", tasks]);
+    expect(human.code).toBe(0);
+    const lines = human.out.split("\n");
+    const verdict = lines.findIndex((l) => l.startsWith(`${tasks}: ok`));
+    const copied = lines.findIndex((l) =>
+      l.startsWith(
+        `warning: ${tasks}:2: unlisted_source_holds_value: v4-single_property_value_unit_provenance-en-01: required_facts[0] (heat_deflection_temperature): allowed source ${copy.source_id} holds`,
+      ),
+    );
+    expect(verdict).toBeGreaterThanOrEqual(0);
+    expect(copied).toBeGreaterThan(verdict);
+    expect(human.out).toMatch(/warning\(s\), reported and not failed\n$/);
+    const json = JSON.parse((await runCli(["corpus", "check", tasks, "--json"])).out) as {
+      ok: boolean;
+      warnings: Array<{ code: string; semantic_task_id: string; message: string }>;
+    };
+    expect(json.ok).toBe(true);
+    expect(json.warnings.filter((w) => w.message.includes(copy.source_id))[0]).toMatchObject({
+      code: "unlisted_source_holds_value",
+      semantic_task_id: "v4-single_property_value_unit_provenance-en-01",
+    });
   });
 
   it("reports prior-query overlap with --forbidden-corpus", async () => {

@@ -52,4 +52,32 @@ describe("the user message", () => {
       "- lot (identifier): the lot",
     ]);
   });
+
+  it("shows a field's options after its description, spelled as given (#32)", () => {
+    const text = renderUserMessage({
+      query: "¿Está confirmada la reserva?",
+      answer_fields: [
+        {
+          key: "estado",
+          kind: "text",
+          description: "estado de la reserva",
+          unit: null,
+          options: ["confirmed", "tentative", "cancelled"],
+        },
+        {
+          key: "hazards",
+          kind: "list",
+          item_kind: "text",
+          ordered: false,
+          description: "Gefahrenklassen",
+          unit: null,
+          options: ["Flam. Liq. 2", "Acute Tox. 4, oral"],
+        },
+      ],
+    });
+    expect(text.split("\n").slice(3)).toEqual([
+      "- estado (text): estado de la reserva — one of: confirmed, tentative, cancelled",
+      '- hazards (list of text, any order): Gefahrenklassen — each one of: Flam. Liq. 2, "Acute Tox. 4, oral"',
+    ]);
+  });
 });

@@ -11,6 +11,7 @@ import type { Plan } from "../plan.ts";
 import type { Protocol } from "../protocol.ts";
 import { taskSchema } from "../task.ts";
 import { issuePath } from "../../core/index.ts";
+import { alsoInRules } from "./also-in.ts";
 import type { CheckContext, TaskRule } from "./context.ts";
 import { evidenceRules } from "./evidence.ts";
 import { factRules } from "./facts.ts";
@@ -18,9 +19,11 @@ import { fieldNameShare, type FieldNameShare } from "./field-names.ts";
 import { formRules } from "./form.ts";
 import { hasHeader, headerProblems } from "./header.ts";
 import { independenceProblems } from "./independence.ts";
+import { optionRules } from "./options.ts";
 import { pointerRules } from "./pointers.ts";
 import { routeRules } from "./routes.ts";
 import { scenarioProblems } from "./scenarios.ts";
+import { unlistedRules } from "./unlisted.ts";
 
 export type { CheckContext } from "./context.ts";
 export type { FieldNameShare } from "./field-names.ts";
@@ -32,6 +35,16 @@ export const CONTENT_RULES: Record<string, TaskRule> = {
   ...pointerRules,
   ...formRules,
   ...factRules,
+  ...alsoInRules,
+  ...optionRules,
+};
+
+/**
+ * Rules whose findings are reported, not failed: content an author should look at (a record that
+ * holds a fact's value but is not listed as a source the fact accepts) that may be a coincidence.
+ */
+export const WARNING_RULES: Record<string, TaskRule> = {
+  ...unlistedRules,
 };
 
 export interface CorpusCheckReport {
@@ -39,6 +52,8 @@ export interface CorpusCheckReport {
   readonly task_count: number;
   readonly tasks_sha256: string | null;
   readonly errors: RowProblem[];
+  /** Findings of the warning rules over the schema-valid tasks: reported, never a failure. */
+  readonly warnings: RowProblem[];
   /** Over the schema-valid tasks: how many required facts sit in a field named as their form key. */
   readonly field_name_share: FieldNameShare;
 }
@@ -61,7 +76,7 @@ export function checkCorpus(input: CorpusCheckInput): CorpusCheckReport {
   if (hasHeader(corpus.document))
     for (const p of headerProblems({ ...input, document: corpus.document }))
       errors.push({ ...p, semantic_task_id: null, location: "header", line: 1 });
-  for (const row of corpus.rows) errors.push(...taskProblems(row, input));
+  for (const row of corpus.rows) errors.push(...taskProblems(row, input, CONTENT_RULES));
   errors.push(...crossTaskProblems(corpus.rows));
   const ok = errors.length === 0;
   return {
@@ -69,6 +84,7 @@ export function checkCorpus(input: CorpusCheckInput): CorpusCheckReport {
     task_count: corpus.rows.length,
     tasks_sha256: ok ? tasksSha256(corpus.rows.map((r) => r.value)) : null,
     errors,
+    warnings: corpus.rows.flatMap((row) => taskProblems(row, input, WARNING_RULES, false)),
     field_name_share: fieldNameShare(validTasks(corpus.rows).map((v) => v.task)),
   };
 }
@@ -96,7 +112,13 @@ function crossTaskProblems(rows: readonly CorpusRow[]): RowProblem[] {
   });
 }
 
-function taskProblems(row: CorpusRow, input: CorpusCheckInput): RowProblem[] {
+/** The problems `rules` find in one row; schema problems and the prior-query overlap only with `full`. */
+function taskProblems(
+  row: CorpusRow,
+  input: CorpusCheckInput,
+  rules: Record<string, TaskRule>,
+  full = true,
+): RowProblem[] {
   const value = row.value;
   if (typeof value !== "object" || value === null || Array.isArray(value)) return []; // identity reported it
   const rawId = (value as Record<string, unknown>)["semantic_task_id"];
@@ -110,13 +132,15 @@ function taskProblems(row: CorpusRow, input: CorpusCheckInput): RowProblem[] {
   });
   const parsed = taskSchema.safeParse(value);
   if (!parsed.success)
-    return parsed.error.issues.map((i) => at("invalid_task", `${issuePath(i.path)}: ${i.message}`));
+    return full
+      ? parsed.error.issues.map((i) => at("invalid_task", `${issuePath(i.path)}: ${i.message}`))
+      : [];
   const task = parsed.data;
-  const problems = Object.values(CONTENT_RULES).flatMap((rule) =>
+  const problems = Object.values(rules).flatMap((rule) =>
     rule(task, input.context).map((p) => at(p.code, p.message)),
   );
   const prior = input.priorQueries.get(normalizeQuery(task.query));
-  if (prior !== undefined)
+  if (full && prior !== undefined)
     problems.push(
       at("prior_query_overlap", `the query normalises to a query of the earlier surface ${prior}`),
     );

@@ -20,7 +20,7 @@ import {
 } from "../../core/index.ts";
 import { EXIT, printJson, type CliIo } from "../shell/io.ts";
 import { rewriteAdvice } from "../shell/advice.ts";
-import { exitFor, jsonErrors, printProblems } from "../shell/problems.ts";
+import { exitFor, jsonErrors, jsonWarnings, printProblems, printWarnings } from "../shell/problems.ts";
 import { loadBenchmark, runCheck, type BenchmarkPaths } from "../../world/index.ts";
 
 export interface CorpusGenerateOptions extends BenchmarkPaths {
@@ -47,6 +47,7 @@ export async function corpusCheck(options: CorpusCheckOptions, io: CliIo): Promi
       tasks_sha256: report.tasks_sha256,
       field_name_share: report.field_name_share,
       ...jsonErrors(report.errors),
+      ...jsonWarnings(report.warnings),
     });
   else {
     printProblems(io, report.errors, { corpus: options.corpus, plan: options.plan });
@@ -59,6 +60,7 @@ export async function corpusCheck(options: CorpusCheckOptions, io: CliIo): Promi
     io.out(
       `field names: ${share.named_as_form_key} of ${share.required_facts} required facts sit in a record field named as their form key (share ${share.share ?? "n/a"})\n`,
     );
+    printWarnings(io, report.warnings, { corpus: options.corpus, plan: options.plan });
   }
   return exitFor(report.errors);
 }

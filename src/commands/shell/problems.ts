@@ -20,6 +20,29 @@ export function jsonErrors(problems: readonly RowProblem[]) {
   };
 }
 
+/** A report's `warnings` in JSON, capped as errors are (`warning_count` when cut). */
+export function jsonWarnings(warnings: readonly RowProblem[]) {
+  const { kept, truncation } = capJsonProblems(warnings);
+  return {
+    warnings: kept.map(jsonProblem),
+    ...(truncation === null ? {} : { warnings_truncated: true, warning_count: truncation.total }),
+  };
+}
+
+/**
+ * Findings that are reported, not failed, on the standard output after the verdict: each line
+ * `warning: file:line: code: message`, at most 50, then the rest counted by code and the total.
+ */
+export function printWarnings(
+  io: CliIo,
+  warnings: readonly RowProblem[],
+  files: { corpus: string; plan: string },
+): void {
+  if (warnings.length === 0) return;
+  for (const line of problemLines(warnings, files)) io.out(`warning: ${line}\n`);
+  io.out(`${files.corpus}: ${warnings.length} warning(s), reported and not failed\n`);
+}
+
 /**
  * `file:line: code: [id: ]message (location)`; plan-level problems point at the plan file. Every
  * problem is the checked corpus's (a slot the plan has and the corpus lacks included), so at most
@@ -30,6 +53,11 @@ export function printProblems(
   problems: readonly RowProblem[],
   files: { corpus: string; plan: string },
 ): void {
+  for (const line of problemLines(problems, files)) io.err(`${line}\n`);
+}
+
+/** The lines `printProblems` prints: at most 50, then one counting the rest by code. */
+function problemLines(problems: readonly RowProblem[], files: { corpus: string; plan: string }): string[] {
   const located = problems.map((p): Problem => {
     const subject =
       p.semantic_task_id !== null && !p.message.includes(p.semantic_task_id) ? `${p.semantic_task_id}: ` : "";
@@ -43,7 +71,7 @@ export function printProblems(
   });
   const lines = located.slice(0, LISTED_PER_FILE).map((p) => formatProblem(p));
   if (located.length > LISTED_PER_FILE) lines.push(restLine(located.slice(LISTED_PER_FILE)));
-  for (const line of lines) io.err(`${line}\n`);
+  return lines;
 }
 
 /**

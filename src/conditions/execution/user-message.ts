@@ -1,7 +1,8 @@
 /**
  * The user message every agent receives: the request, then the answer form — each field's key,
- * kind, unit and description, never a value. One rendering for every agent and condition, so the
- * bytes an agent sees depend on the task alone.
+ * kind, unit, description and, for a field whose value is one of a set the system defines, its
+ * options; never a value. One rendering for every agent and condition, so the bytes an agent sees
+ * depend on the task alone.
  */
 import type { AnswerField, Task } from "../../authoring/index.ts";
 
@@ -12,9 +13,21 @@ export function renderUserMessage(task: Pick<Task, "query" | "answer_fields">): 
   return [task.query.trim(), "", ANSWER_FORM_HEADING, ...task.answer_fields.map(renderField)].join("\n");
 }
 
-/** `- key (number, unit MPa, a difference): description` */
+/**
+ * `- key (number, unit MPa, a difference): description`; a field with options ends
+ * `— one of: confirmed, tentative` (a list's: `— each one of: …`), the options spelled as the
+ * records spell them (the form's own words are the same in every language, as its kinds are).
+ */
 export function renderField(field: AnswerField): string {
-  return `- ${field.key} (${kindText(field)}): ${field.description}`;
+  const line = `- ${field.key} (${kindText(field)}): ${field.description}`;
+  if (field.options === undefined) return line;
+  const which = field.kind === "list" ? "each one of" : "one of";
+  return `${line} — ${which}: ${field.options.map(optionText).join(", ")}`;
+}
+
+/** An option as written; one holding a comma is quoted (JSON) so the list still reads unambiguously. */
+function optionText(option: string): string {
+  return option.includes(",") ? JSON.stringify(option) : option;
 }
 
 function kindText(field: AnswerField): string {

@@ -22,12 +22,12 @@ export const envelopeValid: EpisodeMetric<boolean> = {
 
 export const sourceListValid: EpisodeMetric<boolean> = {
   id: "source_list_valid",
-  version: 2,
+  version: 3,
   description:
-    "every listed source is allowed and every licensed fact's source is listed (reported, not gated)",
+    "every listed source is allowed and every licensed fact's cited source is listed (reported, not gated)",
   compute: (t) => {
     if (!t.valid || !t.sources.every((s) => t.allowed.has(s))) return false;
     const listed = new Set(t.sources);
-    return t.required.every((e) => !e.recalled || listed.has(e.fact.source_id));
+    return t.required.every((e) => e.licensedSources.every((s) => listed.has(s)));
   },
 };

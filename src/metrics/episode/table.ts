@@ -2,7 +2,13 @@
  * The verdict table of one episode: for every required fact, which dimensions some emitted fact
  * hit; for every emitted fact, its verdict and the reason. Every episode metric reads this table.
  */
-import { type AnswerField, isNumericValue, type RequiredFact, type Task } from "../../authoring/index.ts";
+import {
+  acceptedSources,
+  type AnswerField,
+  isNumericValue,
+  type RequiredFact,
+  type Task,
+} from "../../authoring/index.ts";
 import type { UnitConverter } from "../../core/index.ts";
 import type { EnvelopeFact, EnvelopeResult } from "../../envelope/index.ts";
 import { sourceOk, unitOk, valueOk } from "../match.ts";
@@ -16,6 +22,8 @@ export interface RequiredVerdict {
   readonly valueHit: boolean;
   readonly unitHit: boolean;
   readonly sourceHit: boolean;
+  /** The sources cited by the emitted facts licensed for it (any of its accepted sources), without repeats. */
+  readonly licensedSources: readonly string[];
 }
 
 export interface FactVerdict {
@@ -65,6 +73,8 @@ interface Progress {
   readonly claimed: Map<RequiredFact, number>;
   /** Required fact → which dimensions some emitted fact hit. */
   readonly hits: Map<RequiredFact, { value: boolean; unit: boolean; source: boolean }>;
+  /** Required fact → the sources its licensed facts cited. */
+  readonly cited: Map<RequiredFact, Set<string>>;
 }
 
 export function buildTable(task: Task, result: EnvelopeResult, units: UnitConverter): EpisodeTable {
@@ -77,6 +87,7 @@ export function buildTable(task: Task, result: EnvelopeResult, units: UnitConver
   const progress: Progress = {
     claimed: new Map(),
     hits: new Map(task.required_facts.map((e) => [e, { value: false, unit: false, source: false }])),
+    cited: new Map(task.required_facts.map((e) => [e, new Set<string>()])),
   };
   // In the envelope's order: a fact's duplicate verdict depends on the facts before it.
   const emitted = facts.map((f, index) => emittedVerdict(comparison, progress, f, index));
@@ -139,7 +150,10 @@ function emittedVerdict(
   const licensedFor = checks.filter((c) => c.value && c.unit && c.source);
   // A licensed fact is a duplicate when every required fact it is licensed for was recalled before it.
   const fresh = licensedFor.find((c) => !claimed.has(c.e));
-  for (const c of licensedFor) if (!claimed.has(c.e)) claimed.set(c.e, index);
+  for (const c of licensedFor) {
+    if (!claimed.has(c.e)) claimed.set(c.e, index);
+    progress.cited.get(c.e)?.add(f.source_id);
+  }
   const best = fresh ?? licensedFor[0] ?? checks[0];
   if (!best) return verdict(index, f.key, contradicts);
   const licensed = licensedFor.length > 0;
@@ -154,12 +168,12 @@ function emittedVerdict(
     source_ok: best.source,
     duplicate,
     contradicts,
-    reason: reasonFor(best, first, contradicts),
+    reason: reasonFor(best, comparison.allowed, first, contradicts),
   };
 }
 
 /** One required fact's verdict, once every emitted fact has been read. */
-function requiredVerdict({ claimed, hits }: Progress, e: RequiredFact): RequiredVerdict {
+function requiredVerdict({ claimed, hits, cited }: Progress, e: RequiredFact): RequiredVerdict {
   const hit = hits.get(e) ?? { value: false, unit: false, source: false };
   return {
     fact: e,
@@ -169,6 +183,7 @@ function requiredVerdict({ claimed, hits }: Progress, e: RequiredFact): Required
     valueHit: hit.value,
     unitHit: hit.unit,
     sourceHit: hit.source,
+    licensedSources: [...(cited.get(e) ?? [])],
   };
 }
 
@@ -188,11 +203,23 @@ function verdict(index: number, key: string, contradicts: boolean): FactVerdict 
   };
 }
 
-function reasonFor(c: RequiredCheck, duplicateOf: number | undefined, contradicts: boolean): string {
+function reasonFor(
+  c: RequiredCheck,
+  allowed: ReadonlySet<string>,
+  duplicateOf: number | undefined,
+  contradicts: boolean,
+): string {
   const parts: string[] = [];
   if (!c.value) parts.push("value does not match");
   if (!c.unit) parts.push(c.e.unit === null ? "a unit was given where none belongs" : "unit not accepted");
-  if (!c.source) parts.push(`source is not ${c.e.source_id} among the allowed sources`);
+  if (!c.source) {
+    const accepted = acceptedSources(c.e).filter((s) => allowed.has(s));
+    parts.push(
+      accepted.length <= 1
+        ? `source is not ${accepted[0] ?? c.e.source_id} among the allowed sources`
+        : `source is not one of ${accepted.join(", ")}`,
+    );
+  }
   if (duplicateOf !== undefined) parts.push(`duplicate of fact ${duplicateOf}`);
   if (contradicts) parts.push("matches a forbidden fact");
   return parts.length === 0 ? "licensed" : parts.join("; ");

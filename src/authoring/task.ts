@@ -114,7 +114,9 @@ export const DERIVED_OPERATIONS = ["difference", "ratio", "sum", "higher", "lowe
  * A fact computed from the evidence. `difference` is inputs[0] − inputs[1], `ratio` inputs[0] /
  * inputs[1], `sum` their total (each converted to the fact's unit first); `higher`/`lower` are the
  * `labels` entry of the input with the higher/lower value; `within` is whether inputs[0] lies in
- * [`spec.min`, `spec.max`] (in `spec.unit`). `corpus check` recomputes every one.
+ * [`spec.min`, `spec.max`] (in `spec.unit`); its further inputs, when given, are where the limits
+ * are stated (each reads as spec.min or spec.max), so a citation of the limit's record is accepted
+ * like one of the value's. `corpus check` recomputes every one.
  */
 export const derivedEvidenceSchema = z.strictObject({
   derived: z.enum(DERIVED_OPERATIONS),

@@ -245,8 +245,8 @@ export class EvidenceReader {
     const [first, second] = readings as [Reading, Reading | undefined];
     if (readings.length !== 2 && ["difference", "ratio"].includes(evidence.derived))
       return mismatch(`${evidence.derived} takes 2 inputs, not ${readings.length}`);
-    if (readings.length !== 1 && evidence.derived === "within")
-      return mismatch(`within takes 1 input, not ${readings.length}`);
+    if (readings.length > 3 && evidence.derived === "within")
+      return mismatch(`within takes the value and at most two limits, not ${readings.length} inputs`);
     // An input in the first input's unit, as an absolute value (a temperature with its offset).
     const inFirstUnit = (r: Reading): number | null =>
       first.unit === null || r.unit === null || r.unit === first.unit
@@ -306,6 +306,16 @@ export class EvidenceReader {
         const spec = evidence.spec ?? {};
         const value = this.converted(first, spec.unit ?? null, "the input");
         if (typeof value !== "number") return value as Failure;
+        // Inputs after the first say where the limits are stated (a standard's clause, a spec
+        // sheet): each must read as spec.min or spec.max, so citing it is citing the limit.
+        for (const limit of readings.slice(1)) {
+          const bound = this.converted(limit, spec.unit ?? null, "a limit input");
+          if (typeof bound !== "number") return bound as Failure;
+          const same = (b: number | undefined) =>
+            b !== undefined && Math.abs(bound - b) <= 1e-9 * Math.max(1, Math.abs(b));
+          if (!same(spec.min) && !same(spec.max))
+            return mismatch(`a limit input reads ${bound}, which is neither spec.min nor spec.max`);
+        }
         return {
           value:
             (spec.min === undefined || value >= spec.min) && (spec.max === undefined || value <= spec.max),

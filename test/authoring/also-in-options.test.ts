@@ -135,13 +135,17 @@ describe("also_in", () => {
     expect(alsoIn(t).map((p) => p.code)).toEqual(["also_in_unresolved", "also_in_unresolved"]);
   });
 
-  it("refuses a source that is not allowed, or that no required response shows", () => {
+  it("refuses a source that is not allowed, or that no response shows; one an optional response shows is accepted", () => {
     const notAllowed = {
       ...withAlsoIn({ source_id: "SRC-B", pointer: "/hits/0/modulus_mpa", unit: "MPa" }),
       allowed_source_ids: ["SRC-A"],
     };
     expect(alsoIn(notAllowed).map((p) => p.code)).toEqual(["also_in_not_allowed"]);
-    const hidden = withAlsoIn({ source_id: "SRC-E", pointer: "/value", unit_pointer: "/unit" });
+    // SRC-E is shown only by r2, which is not required: an agent that made that call may cite it.
+    const optional = withAlsoIn({ source_id: "SRC-E", pointer: "/value", unit_pointer: "/unit" });
+    expect(alsoIn(optional)).toEqual([]);
+    const responses = optional.executor_fixture.responses.filter((r) => r.id !== "r2");
+    const hidden = { ...optional, executor_fixture: { responses } };
     expect(alsoIn(hidden).map((p) => p.code)).toEqual(["also_in_not_in_evidence"]);
   });
 

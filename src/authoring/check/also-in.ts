@@ -1,6 +1,7 @@
 /**
  * Provenance by evidence, the checker's side: every `also_in` entry of a required fact names an
- * allowed record a required response shows, resolves, and holds the gold value (read, converted
+ * allowed record some response of the fixture shows (an optional status check the agent may well
+ * make counts: citing what it returned is defensible), resolves, and holds the gold value (read, converted
  * and compared exactly as `evidence` is), so the scorer's accepted sources (`acceptedSources`) are
  * each a record an agent could rightly cite.
  */
@@ -23,7 +24,9 @@ export const alsoInRules: Record<string, TaskRule> = {
   alsoIn(task, context) {
     const problems: RuleProblem[] = [];
     const allowed = new Set(task.allowed_source_ids);
-    const shown = requiredSourceIds(task);
+    const shown = new Set(
+      task.executor_fixture.responses.flatMap((r) => r.observation.sources.map((s) => s.source_id)),
+    );
     const reader = new EvidenceReader(observedPayloads(task), context.units);
     for (const [index, fact] of task.required_facts.entries()) {
       // What the fact accepts without its also_in entries: its source and a derived fact's inputs.
@@ -42,7 +45,7 @@ export const alsoInRules: Record<string, TaskRule> = {
           continue;
         }
         if (!shown.has(entry.source_id)) {
-          problem("also_in_not_in_evidence", "no required response shows this record");
+          problem("also_in_not_in_evidence", "no response of the fixture shows this record");
           continue;
         }
         const verdict = reader.check(entry, {

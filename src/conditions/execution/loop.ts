@@ -281,14 +281,14 @@ function answerTurn(
     state.turns.push({ ...base, observations: [], event: "final_answer" });
     return "ended";
   }
-  const widen = canWiden;
-  const event = incomplete !== null ? "incomplete_widened" : widen ? "more_tools_shown" : "no_more_tools";
+  // The same words to the same request under every condition: the stage shown, or none left.
+  const event = incomplete !== null ? "incomplete_widened" : canWiden ? "more_tools_shown" : "no_more_tools";
   state.turns.push({ ...base, observations: [], event });
   state.messages.push(
     { role: "assistant", content: response.text, tool_calls: [] },
-    { role: "user", content: incomplete ?? (widen ? MORE_TOOLS_SHOWN : NO_MORE_TOOLS) },
+    { role: "user", content: incomplete ?? (canWiden ? MORE_TOOLS_SHOWN : NO_MORE_TOOLS) },
   );
-  return widen;
+  return canWiden;
 }
 
 /**

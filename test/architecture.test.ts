@@ -175,6 +175,7 @@ const FORBIDDEN: Record<string, readonly string[]> = {
 const LIGHT_CONSTANTS = [
   "src/conditions/agents/lanes.ts",
   "src/conditions/execution/tokens.ts",
+  "src/conditions/execution/widening.ts",
   "src/conditions/runner/episodes.ts",
   "src/authoring/interval-methods.ts",
   "src/authoring/pilot-files.ts",

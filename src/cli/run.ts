@@ -4,6 +4,7 @@ import { DEFAULT_BREAKER } from "../core/circuit-breaker.ts";
 import type { run } from "../commands/run/run.ts";
 import { LANES, PROBES } from "../conditions/agents/lanes.ts";
 import { DEFAULT_TOKENIZER, TOKENIZERS } from "../conditions/execution/tokens.ts";
+import { PROGRESSIVE_TRIGGERS } from "../conditions/execution/widening.ts";
 import { parseShard } from "../conditions/runner/episodes.ts";
 import {
   catalogSizesOption,
@@ -93,6 +94,14 @@ function addEpisodeOptions(runCommand: Command): void {
     .option("--tasks <glob>", "only task ids matching this glob (* and ?)")
     .option("--shard <i/n>", "run only shard I of N (whole stratum × language cells)", parseShard)
     .option("--concurrency <n>", "episodes in flight", positiveInt("--concurrency"), 1)
+    .addOption(
+      new Option(
+        "--progressive-trigger <t>",
+        "what widens SR-PROGRESSIVE: observable (a request for more tools, a call to a hidden route) or gold (the origin harness's trigger, reads the gold: recorded, labelled, never gated)",
+      )
+        .choices([...PROGRESSIVE_TRIGGERS])
+        .default("observable"),
+    )
     .option("--resume", "continue an interrupted run file", false)
     .option("--retry-errors", "with --resume: run error-coded episodes again", false)
     .option(

@@ -121,9 +121,11 @@ export function onTheNumbers(g: Gate): string {
 export function verdictLine(g: Gate): string {
   const stages = g.prerequisite.blocking.map((b) => b.stage);
   const head =
-    g.status === "BLOCKED"
-      ? `BLOCKED by ${[...new Set(stages)].join(", ")} — on the numbers: ${onTheNumbers(g)}`
-      : `${g.status}${g.complete ? "" : ` (incomplete run set: cannot pass${notRunReason(g) ? `; ${notRunReason(g)}` : ""})`}`;
+    g.status === "NOT_GATED"
+      ? `NOT_GATED: ${g.not_gated ?? "a labelled variant"} — no verdict; its numbers are shown for comparison only`
+      : g.status === "BLOCKED"
+        ? `BLOCKED by ${[...new Set(stages)].join(", ")} — on the numbers: ${onTheNumbers(g)}`
+        : `${g.status}${g.complete ? "" : ` (incomplete run set: cannot pass${notRunReason(g) ? `; ${notRunReason(g)}` : ""})`}`;
   return g.preregistered ? head : `${head} — ${NOT_PREREGISTERED}`;
 }
 

@@ -66,7 +66,13 @@ export interface ConditionVerdict {
 }
 
 export interface Gate {
-  readonly status: "PASS" | "FAIL" | "BLOCKED";
+  /** NOT_GATED: the runs are a labelled variant no gate judges (`not_gated` says which). */
+  readonly status: "PASS" | "FAIL" | "BLOCKED" | "NOT_GATED";
+  /**
+   * Why no verdict is given: the runs widened SR-PROGRESSIVE on the gold (the origin harness's
+   * trigger), which no deployed system can do. Absent for every run the gate judges.
+   */
+  readonly not_gated?: string;
   /**
    * Whether the protocol is the bundled preregistration (same canonical hash). A verdict under any
    * other protocol — a pilot, a copy with a stage removed — is labelled "not preregistered".
@@ -211,6 +217,7 @@ export function evaluateGate(
   inputs: GateInputs,
   prerequisite: PrerequisiteStatus,
   preregistered: boolean,
+  notGated: string | null = null,
 ): Gate {
   const deployable = protocol.conditions.filter((c) => c.deployable).map((c) => c.id);
   const conditions = Object.fromEntries(
@@ -222,12 +229,15 @@ export function evaluateGate(
       Object.fromEntries(deployable.map((c) => [c, verdictFor(protocol, String(size), c, inputs)])),
     ]),
   );
-  const anyPassed = inputs.complete && Object.values(conditions).some((v) => v.passed);
+  // A labelled variant is shown on its numbers but never passes.
+  const anyPassed = notGated === null && inputs.complete && Object.values(conditions).some((v) => v.passed);
   const notRun = [protocol.baseline_condition, ...deployable].filter(
     (c) => !ran(protocol, "pooled", c, inputs),
   );
   return {
-    status: !prerequisite.satisfied ? "BLOCKED" : anyPassed ? "PASS" : "FAIL",
+    status:
+      notGated !== null ? "NOT_GATED" : !prerequisite.satisfied ? "BLOCKED" : anyPassed ? "PASS" : "FAIL",
+    ...(notGated !== null ? { not_gated: notGated } : {}),
     preregistered,
     prerequisite,
     complete: inputs.complete,
@@ -242,7 +252,7 @@ export function evaluateGate(
   };
 }
 
-/** Exit code of `fabench gate`: 0 PASS, 1 FAIL, 3 BLOCKED. */
+/** Exit code of `fabench gate`: 0 PASS, 1 FAIL, 3 BLOCKED or NOT_GATED (no verdict). */
 export function gateExitCode(gate: Gate): number {
-  return gate.status === "PASS" ? 0 : gate.status === "BLOCKED" ? 3 : 1;
+  return gate.status === "PASS" ? 0 : gate.status === "FAIL" ? 1 : 3;
 }

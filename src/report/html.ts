@@ -52,6 +52,9 @@ function header(s: Summary): string {
   const verdict = [
     `<span class="verdict ${g.status}">${g.status}</span>`,
     g.status === "BLOCKED" ? `<span id="numbers">on the numbers: ${escape(onTheNumbers(g))}</span>` : "",
+    g.status === "NOT_GATED"
+      ? `<strong id="not-gated">${escape(g.not_gated ?? "")}: no verdict, numbers for comparison only</strong>`
+      : "",
     s.complete
       ? ""
       : `<strong>incomplete run set (${s.missing_episodes} episodes missing): the gate cannot pass</strong>`,

@@ -52,7 +52,6 @@ export async function runSensitivity(input: SensitivityInput): Promise<Sensitivi
   const settings = {
     maxTurns: loop.max_turns,
     systemPrompt: input.systemPrompt,
-    incompleteMessage: loop.incomplete_task_message,
     requestMoreTools: loop.request_more_tools_token,
   };
   const agents: Agent[] = [

@@ -5,6 +5,7 @@
  */
 import type { Protocol, Task } from "../authoring/index.ts";
 import type { RunMetadata, RunRecord } from "../conditions/runner/index.ts";
+import { GOLD_TRIGGER_LABEL } from "../conditions/execution/index.ts";
 import { compareCodePoints, episodeKey, type EpisodeKey, type Problem } from "../core/index.ts";
 import { evaluateGate, type Gate, type PrerequisiteStatus } from "../gates/index.ts";
 import { statisticKey, type EpisodeRow, type RngName } from "../metrics/index.ts";
@@ -73,10 +74,12 @@ export function missingEpisodes(
 /** The gate's view of a summary's statistics. */
 export function gateFor(
   protocol: Protocol,
-  stats: Pick<Summary, "bootstrap" | "aggregates" | "complete">,
+  stats: Pick<Summary, "bootstrap" | "aggregates" | "complete" | "run">,
   prerequisite: PrerequisiteStatus,
   preregistered: boolean,
 ): Gate {
+  // A gold-triggered run is scored and shown, and never judged.
+  const notGated = stats.run.progressive_trigger === "gold" ? GOLD_TRIGGER_LABEL : null;
   return evaluateGate(
     protocol,
     {
@@ -90,6 +93,7 @@ export function gateFor(
     },
     prerequisite,
     preregistered,
+    notGated,
   );
 }
 
@@ -140,7 +144,12 @@ export function buildSummary(input: SummaryInput, clock?: () => number): Summary
     infrastructure_errors: { total: errors.length, by_code: byCode },
     reported_models: models,
     ...statistics,
-    gate: gateFor(protocol, { ...statistics, complete }, input.prerequisite, input.preregistered),
+    gate: gateFor(
+      protocol,
+      { ...statistics, complete, run: input.metadata },
+      input.prerequisite,
+      input.preregistered,
+    ),
     episode_scores: [...rows],
   };
   return { ok: true, summary, coreMs };

@@ -69,7 +69,9 @@ const verdictSchema = z.strictObject({
 });
 
 const gateSchema = z.strictObject({
-  status: z.enum(["PASS", "FAIL", "BLOCKED"]),
+  status: z.enum(["PASS", "FAIL", "BLOCKED", "NOT_GATED"]),
+  /** Why no verdict: the runs are a labelled variant (gold-triggered widening). Absent otherwise. */
+  not_gated: z.string().exactOptional(),
   preregistered: z.boolean(),
   prerequisite: z.strictObject({
     satisfied: z.boolean(),

@@ -4,9 +4,13 @@ import { referenceAgent, referenceTurn, type Agent } from "../../src/conditions/
 import {
   loadTokenCounter,
   renderUserMessage,
+  MORE_TOOLS_SHOWN,
+  NO_MORE_TOOLS,
+  requestsMoreTools,
   runEpisode,
   TurnTokenCounter,
   type LoopSettings,
+  type Message,
 } from "../../src/conditions/execution/index.ts";
 import { keywordRanking, manifestEntry, type Stage } from "../../src/conditions/routing/index.ts";
 import { loadUnitConverter, type UnitConverter } from "../../src/core/index.ts";
@@ -27,9 +31,10 @@ const endpoints = catalogs[0]!.catalog.endpoints;
 const settings: LoopSettings = {
   maxTurns: 6,
   systemPrompt: "system",
-  incompleteMessage: "TASK_INCOMPLETE",
   requestMoreTools: "REQUEST_MORE_TOOLS",
 };
+/** The origin harness's trigger: the labelled variant that reads the gold. */
+const GOLD: LoopSettings = { ...settings, goldTrigger: { incompleteMessage: "TASK_INCOMPLETE" } };
 let tokens: TurnTokenCounter;
 let units: UnitConverter;
 beforeAll(async () => {
@@ -42,7 +47,7 @@ const ART = "ART-5521";
 /** materials.history takes the property beside the material; the fixture's rules do not name it. */
 const MAT_7 = { material_id: "MAT-7", property: "yield strength" };
 
-const episode = (t: Task, agent: Agent, stages: Stage[], size = 100) =>
+const episode = (t: Task, agent: Agent, stages: Stage[], size = 100, loop = settings) =>
   runEpisode(
     {
       task: t,
@@ -51,9 +56,18 @@ const episode = (t: Task, agent: Agent, stages: Stage[], size = 100) =>
       stages,
     },
     agent.startEpisode(t),
-    settings,
+    loop,
     tokens,
   );
+
+/**
+ * What the loop itself said to the agent by each turn: the user messages after the request. The
+ * loop hands the agent one growing conversation, so each turn's view is cut at its length then.
+ */
+function saidByLoop(agent: { requests: ReadonlyArray<{ messages: readonly Message[] }> }, lengths: number[]) {
+  const conversation = agent.requests.at(-1)?.messages ?? [];
+  return lengths.map((n) => conversation.slice(2, n).flatMap((m) => (m.role === "user" ? [m.content] : [])));
+}
 
 /** The reference agent's policy after `detour` turns of its own (each a call, or an answer). */
 function detourAgent(detour: Array<{ name: string; arguments: unknown }>): Agent {
@@ -89,24 +103,48 @@ describe("the agent loop", () => {
     expect(agent.requests.map((r) => r.turn)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
-  it("ends on a turn without a tool call when the condition cannot widen", async () => {
-    const outcome = await episode(EXPORT_TASK, scriptedAgent([{ text: "REQUEST_MORE_TOOLS" }]), [
-      ["papers.search"],
-    ]);
-    expect([outcome.turns.length, outcome.end_reason, outcome.expansions]).toEqual([1, "final_answer", 0]);
-    expect(outcome.turns[0]?.requested_more_tools).toBe(true);
+  it("takes a reply whose first word is the token as a request for more tools, and nothing else", () => {
+    const token = "REQUEST_MORE_TOOLS";
+    expect(
+      [token, `  ${token}\nI need the export status`, `${token}X`, `{"answer": "${token}"}`, "done"].map(
+        (t) => requestsMoreTools(t, token),
+      ),
+    ).toEqual([true, true, false, false, false]);
   });
 
-  it("widens a progressive condition on a missing capability, adding TASK_INCOMPLETE", async () => {
+  it("tells a request under a condition with one stage that there are no more tools, and goes on", async () => {
     const agent = scriptedAgent([{ text: "REQUEST_MORE_TOOLS" }, { text: "done" }]);
+    const outcome = await episode(EXPORT_TASK, agent, [["papers.search"]]);
+    expect([outcome.turns.length, outcome.end_reason, outcome.expansions]).toEqual([2, "final_answer", 0]);
+    expect(outcome.turns.map((t) => [t.event, t.requested_more_tools])).toEqual([
+      ["no_more_tools", true],
+      ["final_answer", false],
+    ]);
+    expect(agent.requests[1]?.messages.slice(-2)).toEqual([
+      { role: "assistant", content: "REQUEST_MORE_TOOLS", tool_calls: [] },
+      { role: "user", content: NO_MORE_TOOLS },
+    ]);
+    expect(outcome.final_text).toBe("done");
+  });
+
+  it("widens a staged condition when the agent asks, saying only that more tools are available", async () => {
+    const agent = scriptedAgent([
+      { text: "REQUEST_MORE_TOOLS" },
+      { text: "REQUEST_MORE_TOOLS" },
+      { text: "done" },
+    ]);
     const outcome = await episode(EXPORT_TASK, agent, [
       ["papers.search"],
       ["materials.retrieve", "papers.search"],
       "all",
     ]);
     expect(outcome.expansions).toBe(2);
-    expect(outcome.turns.map((t) => t.visible_route_count)).toEqual([1, 2, 100]);
-    expect(agent.requests[1]?.messages.at(-1)).toEqual({ role: "user", content: "TASK_INCOMPLETE" });
+    expect(outcome.turns.map((t) => [t.event, t.visible_route_count])).toEqual([
+      ["more_tools_shown", 1],
+      ["more_tools_shown", 2],
+      ["final_answer", 100],
+    ]);
+    expect(agent.requests[1]?.messages.at(-1)).toEqual({ role: "user", content: MORE_TOOLS_SHOWN });
     expect(agent.requests[1]?.tools.map((t) => t.name)).toEqual(["materials__retrieve", "papers__search"]);
     expect(outcome.candidate_history.map((h) => [h.turn, h.stage, h.required_routes_visible.length])).toEqual(
       [
@@ -117,15 +155,96 @@ describe("the agent loop", () => {
     );
   });
 
-  it("widens a progressive condition after a failed call, without a user message", async () => {
+  it("answers a request at the last stage with no more tools; the turn limit ends an agent that keeps asking", async () => {
+    const agent = scriptedAgent([{ text: "REQUEST_MORE_TOOLS" }]);
+    const outcome = await episode(EXPORT_TASK, agent, [["papers.search"], "all"]);
+    expect([outcome.turns.length, outcome.end_reason, outcome.expansions]).toEqual([6, "turn_limit", 1]);
+    expect(outcome.turns.map((t) => t.event)).toEqual([
+      "more_tools_shown",
+      ...Array<string>(5).fill("no_more_tools"),
+    ]);
+  });
+
+  it("ends the episode on an answer given before every required response was returned (SR-PROGRESSIVE too)", async () => {
+    const agent = scriptedAgent([{ text: "done" }]);
+    const outcome = await episode(EXPORT_TASK, agent, [["papers.search"], ["materials.retrieve"], "all"]);
+    expect([outcome.turns.length, outcome.end_reason, outcome.expansions]).toEqual([1, "final_answer", 0]);
+    expect(outcome.required_route_call_coverage).toBe(0);
+    expect(agent.requests).toHaveLength(1);
+  });
+
+  it("widens a staged condition after a call to a route not shown yet, without a user message", async () => {
     const agent = scriptedAgent([
-      { calls: [{ name: "materials__retrieve", arguments: { material_id: 42 } }] },
+      { calls: [{ name: "materials__retrieve", arguments: { material_id: MAT } }] },
       { text: "done" },
     ]);
-    const outcome = await episode(EXPORT_TASK, agent, [["materials.retrieve"], "all"]);
+    const outcome = await episode(EXPORT_TASK, agent, [["papers.search"], "all"]);
+    expect(outcome.attempts[0]?.error_code).toBe("unavailable_tool");
     expect(outcome.turns[0]?.event).toBe("tool_call_widened");
     expect(agent.requests[1]?.messages.at(-1)?.role).toBe("tool");
     expect(outcome.turns[1]?.visible_route_count).toBe(100);
+  });
+
+  it("does not widen on a schema error, an unknown tool or a not-found reply", async () => {
+    const calls = [
+      { name: "materials__retrieve", arguments: { material_id: 42 } },
+      { name: "materials__teleport", arguments: {} },
+      { name: "materials__retrieve", arguments: { material_id: "MAT-9999-XX" } },
+    ];
+    for (const call of calls) {
+      const outcome = await episode(EXPORT_TASK, scriptedAgent([{ calls: [call] }, { text: "done" }]), [
+        ["materials.retrieve"],
+        "all",
+      ]);
+      expect([call.name, outcome.turns[0]?.event, outcome.expansions]).toEqual([call.name, "tool_call", 0]);
+      expect(outcome.attempts[0]?.error_code).not.toBe("unavailable_tool");
+    }
+    // The origin harness's trigger widens on any failed call.
+    const gold = await episode(
+      EXPORT_TASK,
+      scriptedAgent([{ calls: [calls[0]!] }, { text: "done" }]),
+      [["materials.retrieve"], "all"],
+      100,
+      GOLD,
+    );
+    expect(gold.turns[0]?.event).toBe("tool_call_widened");
+  });
+
+  it("says the same to the agent whatever the gold holds; only the gold trigger does not", async () => {
+    // The same task with a gold that requires nothing: complete from the start.
+    const nothingRequired = structuredClone(EXPORT_TASK);
+    for (const r of nothingRequired.executor_fixture.responses) r.required = false;
+    const script = [
+      { text: "REQUEST_MORE_TOOLS" },
+      { calls: [{ name: "materials__retrieve", arguments: { material_id: MAT } }] },
+      { text: "done" },
+    ];
+    const stages: Stage[] = [["papers.search"], ["materials.retrieve", "papers.search"], "all"];
+    const said = async (t: Task, loop: LoopSettings) => {
+      const agent = scriptedAgent(script);
+      const lengths: number[] = [];
+      const counting: Agent = {
+        ...agent,
+        startEpisode: (task) => {
+          const inner = agent.startEpisode(task);
+          return { turn: (request) => (lengths.push(request.messages.length), inner.turn(request)) };
+        },
+      };
+      await episode(t, counting, stages, 100, loop);
+      return saidByLoop(agent, lengths);
+    };
+    const observable = await said(EXPORT_TASK, settings);
+    expect(observable).toEqual([[], [MORE_TOOLS_SHOWN], [MORE_TOOLS_SHOWN]]);
+    expect(JSON.stringify(observable)).not.toContain("TASK_INCOMPLETE");
+    expect(await said(nothingRequired, settings)).toEqual(observable);
+    // The gold trigger tells the incomplete episode so, and widens on its answer: a hint from the gold.
+    expect(await said(EXPORT_TASK, GOLD)).toEqual([
+      [],
+      ["TASK_INCOMPLETE"],
+      ["TASK_INCOMPLETE"],
+      ["TASK_INCOMPLETE", "TASK_INCOMPLETE"],
+    ]);
+    expect(await said(nothingRequired, GOLD)).toEqual(observable);
   });
 
   it("counts required evidence coverage as required responses returned, in the order returned", async () => {
@@ -135,12 +254,13 @@ describe("the agent loop", () => {
       { text: "final" },
     ]);
     const outcome = await episode(EXPORT_TASK, agent, [["exports.export", "materials.retrieve"], "all"]);
-    // Two of three returned; the answer turn widens (the task is incomplete) and the agent answers again.
+    // Two of three returned; the answer ends the episode all the same (nothing widens on coverage).
     expect([outcome.expansions, outcome.end_reason, outcome.required_route_call_coverage]).toEqual([
-      1,
+      0,
       "final_answer",
       2 / 3,
     ]);
+    expect(outcome.turns).toHaveLength(3);
     expect(outcome.required_routes_advanced).toEqual(["materials.retrieve", "exports.export"]);
   });
 
@@ -333,7 +453,9 @@ describe("the reference agent", () => {
     const { facts } = recall(COMPARE_TASK, outcome.final_text);
     // Without materials.history: today's value and the check on it, nothing that needs 2019.
     expect(facts.map((f) => f.key)).toEqual(["yield_strength_current", "meets_minimum"]);
-    expect(outcome.final_text.startsWith("REQUEST_MORE_TOOLS")).toBe(true);
+    // It asked, was told there are no more tools, and answered what it had.
+    expect(outcome.turns.map((t) => t.event)).toEqual(["tool_call", "no_more_tools", "final_answer"]);
+    expect(outcome.turns[1]?.text).toBe("REQUEST_MORE_TOOLS");
     expect(outcome.required_route_call_coverage).toBe(0.5);
   });
 
@@ -345,6 +467,10 @@ describe("the reference agent", () => {
       stagesOf(EXPORT_TASK, 100, "SR-PROGRESSIVE", order),
     );
     expect(outcome.expansions).toBeGreaterThan(0);
+    // Every widening came from its own request; nothing it was told names the task's completeness.
+    const widened = outcome.turns.filter((t) => t.event === "more_tools_shown");
+    expect(widened.length).toBe(outcome.expansions);
+    expect(widened.every((t) => t.text === "REQUEST_MORE_TOOLS")).toBe(true);
     expect(recall(EXPORT_TASK, outcome.final_text).recall).toBe(1);
   });
 });

@@ -65,7 +65,6 @@ async function play(task: Task, agent: Agent, condition = "FULL", size = 100) {
     {
       maxTurns: protocol.agent_loop.max_turns,
       systemPrompt: "system",
-      incompleteMessage: protocol.agent_loop.incomplete_task_message,
       requestMoreTools: TOKEN,
     },
     tokens,
@@ -87,7 +86,7 @@ describe("probe agents by spec", () => {
     expect(agent.identity).toEqual({
       agent: "probe:no-convert",
       model: null,
-      settings: { version: 1, reference_version: 2 },
+      settings: { version: 1, reference_version: 3 },
     });
   });
 

@@ -63,8 +63,8 @@ describe("the turn budget against a corpus", () => {
     // Every required route ranked last: SR-PROGRESSIVE asks twice (top 3, top 10), then 3 calls and the answer.
     const worst = await usage(protocol, [EXPORT_TASK], true);
     expect(turnsOf(worst, "w-export", "SR-PROGRESSIVE")).toBe(6);
-    // SR-5 cannot widen: it asks once and that is its answer.
-    expect(turnsOf(worst, "w-export", "SR-5")).toBe(1);
+    // SR-5 cannot widen: it asks once, is told there are no more tools, and answers.
+    expect(turnsOf(worst, "w-export", "SR-5")).toBe(2);
   });
 
   it("fails a crafted protocol whose budget leaves too few turns", async () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { evaluateGate, type GateInputs, type IntervalView } from "../../src/gates/index.ts";
+import { GOLD_TRIGGER_LABEL } from "../../src/conditions/execution/index.ts";
+import {
+  evaluateGate,
+  gateExitCode,
+  verdictLine,
+  type GateInputs,
+  type IntervalView,
+} from "../../src/gates/index.ts";
 import { bundled } from "../helpers/bundled.ts";
 
 const { protocol } = bundled();
@@ -218,6 +225,30 @@ describe("the gate", () => {
 
   it("cannot pass an incomplete run set", () => {
     expect(evaluateGate(protocol, inputs({}, {}, false), satisfied, true).status).toBe("FAIL");
+  });
+
+  it("gives a gold-triggered run no verdict: NOT_GATED, labelled, even when every condition would pass", () => {
+    const gate = evaluateGate(protocol, inputs(), satisfied, true, GOLD_TRIGGER_LABEL);
+    expect([gate.status, gate.not_gated, gate.any_deployable_condition_passed, gateExitCode(gate)]).toEqual([
+      "NOT_GATED",
+      "gold-triggered widening (origin harness, not deployable)",
+      false,
+      3,
+    ]);
+    expect(verdictLine(gate)).toBe(
+      "NOT_GATED: gold-triggered widening (origin harness, not deployable) — no verdict; its numbers are shown for comparison only",
+    );
+    // Its numbers are still there to compare; nothing says PASS or FAIL.
+    expect(gate.conditions["SR-PROGRESSIVE"]?.passed).toBe(true);
+    const blocked = evaluateGate(
+      protocol,
+      inputs(),
+      { satisfied: false, blocking: [] },
+      true,
+      GOLD_TRIGGER_LABEL,
+    );
+    expect(blocked.status).toBe("NOT_GATED");
+    expect("not_gated" in evaluateGate(protocol, inputs(), satisfied, true)).toBe(false);
   });
 
   it("gives per-catalog verdicts beside the pooled one", () => {

@@ -4,6 +4,7 @@
  * limits.
  */
 import type { AgentOptions, Lane } from "../../conditions/agents/index.ts";
+import type { ProgressiveTrigger } from "../../conditions/execution/index.ts";
 import type { SelectionRequest, Shard } from "../../conditions/runner/index.ts";
 
 export interface RunOptions {
@@ -50,6 +51,8 @@ export interface RunOptions {
   readonly passEnv: readonly string[];
   readonly agentTimeout: number;
   readonly batch: boolean;
+  /** `gold`: the origin harness's SR-PROGRESSIVE trigger, a labelled variant never gated. */
+  readonly progressiveTrigger?: ProgressiveTrigger;
   readonly batchPollMs: number;
   readonly batchResubmit: boolean;
   readonly json: boolean;
@@ -98,6 +101,7 @@ export interface RunLimits {
 
 export interface RunSettings {
   readonly inputs: RunInputs;
+  readonly progressiveTrigger: ProgressiveTrigger;
   readonly selection: SelectionRequest;
   readonly agent: AgentSettings;
   readonly output: OutputSettings;
@@ -107,6 +111,7 @@ export interface RunSettings {
 /** The CLI's flat options as the command reads them, part by part. */
 export function groupRunOptions(o: RunOptions): RunSettings {
   return {
+    progressiveTrigger: o.progressiveTrigger ?? "observable",
     inputs: {
       protocol: o.protocol,
       plan: o.plan,

@@ -84,6 +84,7 @@ export async function run(options: RunOptions, io: CliIo): Promise<number> {
       trials: settings.selection.trials,
       selection,
       unlockedBy: isModelAgent(agent.spec) ? unlockRecord(protocol, inputs.conveyor) : null,
+      progressiveTrigger: settings.progressiveTrigger,
     });
     const matrix = matrixInput({
       episodes,

@@ -2,25 +2,27 @@
  * The deterministic `reference` agent — no model. Each turn it calls a required response of the
  * task's fixture that it has not received yet, whose route is visible and whose state (an id an
  * earlier response revealed) it has, with arguments that satisfy the response's rules; when none
- * can be called it asks for more tools. When every required response was returned, or on its last
+ * can be called it asks for more tools (a staged condition then shows its next stage; told that no
+ * more tools are available, it answers). When every required response was returned, or on its last
  * turn, it answers the form: each field's value read from the observation it received, at the
  * fact's evidence pointer (never the task's gold value), converted to the field's unit, a derived
  * fact computed from its inputs, and the record's source_id cited.
  *
- * When it asks for more tools it appends the answer it has so far, so a condition that never
- * widens still scores exactly the facts the agent could reach. It is the ceiling a careful reader
+ * It asks by the protocol's token alone, so the loop's reply (more tools, or none) is all that
+ * follows: it never learns whether its answer would be complete. It is the ceiling a careful reader
  * reaches under each condition's visibility and turn budget.
  */
 import type { FixtureResponse, Task } from "../../authoring/index.ts";
 import type { UnitConverter } from "../../core/index.ts";
 import type { ToolDefinition } from "../execution/render.ts";
 import { instantOf } from "../execution/arguments.ts";
+import { NO_MORE_TOOLS } from "../execution/widening.ts";
 import { fillForm, formEnvelope } from "./answer-form.ts";
 import { functionOfRoute, readResults, stateAvailable, type Observed } from "./observed.ts";
 import type { Agent, AgentEpisode, AgentTurnRequest, AgentTurnResponse } from "./types.ts";
 import type { ToolCall } from "../../providers/index.ts";
 
-export const REFERENCE_AGENT_VERSION = 2;
+export const REFERENCE_AGENT_VERSION = 3;
 
 /** `units` is loaded once by the caller (`loadUnitConverter`), before any episode. */
 export function referenceAgent(requestMoreTools: string, units: UnitConverter): Agent {
@@ -55,7 +57,7 @@ export function referenceTurn(
  * makes before its own (`before`) given — what the probe agents vary. On the last turn, or once
  * every required response was returned, it answers; else it calls `before`, then the first
  * required response not yet returned whose tool is visible and whose state it has; when none can
- * be called it asks for more tools, appending the answer it has so far.
+ * be called it asks for more tools — or answers what it has when the loop just said there are none.
  */
 export function fixtureTurn(
   task: Task,
@@ -71,7 +73,13 @@ export function fixtureTurn(
   if (missing.length === 0) return answerWith(answer());
   const call = nextCall(missing, request, observed);
   if (call !== null) return { text: "", toolCalls: [call] };
-  return answerWith(`${requestMoreTools}\n${answer()}`);
+  return answerWith(toldNoMoreTools(request) ? answer() : requestMoreTools);
+}
+
+/** Whether the last message is the loop's reply that no more tools are available. */
+function toldNoMoreTools(request: AgentTurnRequest): boolean {
+  const last = request.messages.at(-1);
+  return last?.role === "user" && last.content === NO_MORE_TOOLS;
 }
 
 /** A call of the first of `responses` whose tool is visible and whose state is known, or null. */

@@ -1,9 +1,13 @@
 /**
- * The agent loop: at most `max_turns` model turns and one executed tool call per
- * turn. A turn without a tool call ends the episode — unless the condition can still widen (a
- * progressive condition with a later stage) and the task is incomplete: then the next stage is
- * shown and the user message TASK_INCOMPLETE is added. A failed or blocked call also widens.
- * The last model text is the final answer that is scored.
+ * The agent loop: at most `max_turns` model turns and one executed tool call per turn. A turn
+ * without a tool call is the final answer and ends the episode, whatever it covers — unless it is a
+ * request for more tools (its first word is the protocol's token): then a staged condition with a
+ * later stage shows it (the user message MORE_TOOLS_SHOWN), and any other answers NO_MORE_TOOLS;
+ * the episode goes on either way. A call to a route that exists but is not shown yet also widens.
+ * Nothing the loop says depends on the gold (widening.ts). The origin harness's trigger is kept only
+ * as the labelled, never-gated variant `gold`, which adds to these: an answer given before every
+ * required response was returned widens with the protocol's `incomplete_task_message`, and any
+ * failed call widens. The last model text is the final answer that is scored.
  *
  * The user message is the request and its answer form (user-message.ts). The episode is complete
  * when every required response of the fixture was returned; required evidence coverage is the
@@ -19,12 +23,23 @@ import type { Stage } from "../routing/manifest-schema.ts";
 import { renderTools, type Message, type ToolDefinition } from "./render.ts";
 import type { TurnTokenCounter, TurnTokens } from "./tokens.ts";
 import { renderUserMessage } from "./user-message.ts";
+import {
+  hiddenRouteCall,
+  MORE_TOOLS_SHOWN,
+  NO_MORE_TOOLS,
+  requestsMoreTools,
+  type ProgressiveTrigger,
+} from "./widening.ts";
 
 export interface LoopSettings {
   readonly maxTurns: number;
   readonly systemPrompt: string;
-  readonly incompleteMessage: string;
   readonly requestMoreTools: string;
+  /**
+   * Present only for the origin harness's `gold` trigger (never gated): the protocol's
+   * `incomplete_task_message` it sends. Absent, staged conditions widen on what is observable.
+   */
+  readonly goldTrigger?: { readonly incompleteMessage: string };
 }
 
 export interface TurnRecord {
@@ -37,7 +52,13 @@ export interface TurnRecord {
   readonly tokens: { input: number; output: number; tool_schema: number };
   readonly provider_usage: ProviderUsage | null;
   readonly model: string | null;
-  readonly event: "tool_call" | "tool_call_widened" | "final_answer" | "incomplete_widened";
+  readonly event:
+    | "tool_call"
+    | "tool_call_widened"
+    | "final_answer"
+    | "more_tools_shown"
+    | "no_more_tools"
+    | "incomplete_widened";
   readonly requested_more_tools: boolean;
 }
 
@@ -171,7 +192,10 @@ async function loop(
     const widened =
       response.toolCalls.length === 0
         ? answerTurn(state, base, response, canWiden, settings)
-        : toolTurn(state, base, response, view, canWiden);
+        : toolTurn(state, base, response, view, {
+            canWiden,
+            trigger: settings.goldTrigger === undefined ? "observable" : "gold",
+          });
     if (widened === "ended") {
       endReason = "final_answer";
       break;
@@ -232,11 +256,16 @@ function turnBase(
     tokens: { ...counted.request, output: counted.output },
     provider_usage: response.usage ?? null,
     model: response.model ?? null,
-    requested_more_tools: response.text.trimStart().startsWith(counted.requestMoreTools),
+    requested_more_tools: requestsMoreTools(response.text, counted.requestMoreTools),
   };
 }
 
-/** A turn without a tool call: the episode ends, or — incomplete and widenable — the next stage is shown. */
+/**
+ * A turn without a tool call. A request for more tools shows the next stage when there is one and
+ * is told there is none otherwise; the episode goes on. Anything else is the final answer — under
+ * the `gold` trigger (the origin harness, never gated) an answer given before every required
+ * response was returned, which only the gold knows, widens instead with `incomplete_task_message`.
+ */
 function answerTurn(
   state: EpisodeState,
   base: TurnBase,
@@ -244,23 +273,34 @@ function answerTurn(
   canWiden: boolean,
   settings: LoopSettings,
 ): boolean | "ended" {
-  const widen = canWiden && !state.executor.complete;
-  state.turns.push({ ...base, observations: [], event: widen ? "incomplete_widened" : "final_answer" });
-  if (!widen) return "ended";
+  const incomplete =
+    settings.goldTrigger !== undefined && canWiden && !state.executor.complete
+      ? settings.goldTrigger.incompleteMessage
+      : null;
+  if (!base.requested_more_tools && incomplete === null) {
+    state.turns.push({ ...base, observations: [], event: "final_answer" });
+    return "ended";
+  }
+  // The same words to the same request under every condition: the stage shown, or none left.
+  const event = incomplete !== null ? "incomplete_widened" : canWiden ? "more_tools_shown" : "no_more_tools";
+  state.turns.push({ ...base, observations: [], event });
   state.messages.push(
     { role: "assistant", content: response.text, tool_calls: [] },
-    { role: "user", content: settings.incompleteMessage },
+    { role: "user", content: incomplete ?? (canWiden ? MORE_TOOLS_SHOWN : NO_MORE_TOOLS) },
   );
-  return true;
+  return canWiden;
 }
 
-/** A turn with tool calls: each goes through the executor; a failure widens a progressive condition. */
+/**
+ * A turn with tool calls: each goes through the executor. A call to a route not shown yet widens
+ * a staged condition (under the `gold` trigger, any failed call does); the tool list changes.
+ */
 function toolTurn(
   state: EpisodeState,
   base: TurnBase,
   response: AgentTurnResponse,
   view: View,
-  canWiden: boolean,
+  widenOn: { readonly canWiden: boolean; readonly trigger: ProgressiveTrigger },
 ): boolean {
   state.messages.push({ role: "assistant", content: response.text, tool_calls: response.toolCalls });
   const made = response.toolCalls.map((call, index) =>
@@ -274,7 +314,8 @@ function toolTurn(
       content: JSON.stringify(attempt.observation),
     });
   state.attempts.push(...made);
-  const widen = canWiden && made.some((a) => a.outcome === "error");
+  const widens = (a: Attempt) => hiddenRouteCall(a) || (widenOn.trigger === "gold" && a.outcome === "error");
+  const widen = widenOn.canWiden && made.some(widens);
   state.turns.push({
     ...base,
     observations: made.map((a) => a.observation),

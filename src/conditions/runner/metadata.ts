@@ -1,5 +1,6 @@
 /** The metadata every record of a run carries: what was run, on which inputs, by which agent. */
 import { sha256Hex, toolRevision, toolVersion } from "../../core/index.ts";
+import type { ProgressiveTrigger } from "../execution/widening.ts";
 import type { ConditionManifest } from "../routing/manifest-schema.ts";
 import type { BenchmarkValues, CorpusValues } from "./plan.ts";
 import { RECORD_FORMAT, type RunMetadata } from "./record.ts";
@@ -14,6 +15,8 @@ export interface MetadataInput {
   readonly trials: number;
   readonly selection: RunMetadata["selection"];
   readonly unlockedBy: NonNullable<RunMetadata["unlocked_by"]> | null;
+  /** Written only when it is `gold`, so a default run's records are what they were before. */
+  readonly progressiveTrigger?: ProgressiveTrigger;
 }
 
 export function runMetadata(input: MetadataInput): RunMetadata {
@@ -41,5 +44,6 @@ export function runMetadata(input: MetadataInput): RunMetadata {
     trials: input.trials,
     selection: input.selection,
     unlocked_by: input.unlockedBy,
+    ...(input.progressiveTrigger === "gold" ? { progressive_trigger: "gold" as const } : {}),
   };
 }

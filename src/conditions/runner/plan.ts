@@ -128,8 +128,11 @@ export function matrixInput(parts: MatrixParts): Omit<MatrixInput, "maxErrors"> 
     settings: {
       maxTurns: protocol.agent_loop.max_turns,
       systemPrompt: parts.systemPrompt,
-      incompleteMessage: protocol.agent_loop.incomplete_task_message,
       requestMoreTools: protocol.agent_loop.request_more_tools_token,
+      // The origin harness's trigger, only for a run that asked for it (labelled, never gated).
+      ...(parts.metadata.progressive_trigger === "gold"
+        ? { goldTrigger: { incompleteMessage: protocol.agent_loop.incomplete_task_message } }
+        : {}),
     },
     tokens: new TurnTokenCounter(parts.counter),
     metadata: parts.metadata,

@@ -1,5 +1,6 @@
 /** One JSON line per episode: what happened, and the provenance that says what it may be compared with. */
 import { z } from "zod";
+import { PROGRESSIVE_TRIGGERS } from "../execution/widening.ts";
 
 export const RECORD_FORMAT = "fabench-run-record/v1";
 
@@ -47,6 +48,12 @@ export const runMetadataSchema = z.strictObject({
     })
     .nullable()
     .exactOptional(),
+  /**
+   * `gold`: SR-PROGRESSIVE widened on the origin harness's gold-based trigger
+   * (`--progressive-trigger gold`), a labelled variant no gate judges. Absent: the default,
+   * widening only on what a deployed system observes.
+   */
+  progressive_trigger: z.enum(PROGRESSIVE_TRIGGERS).exactOptional(),
 });
 
 export type RunMetadata = z.infer<typeof runMetadataSchema>;

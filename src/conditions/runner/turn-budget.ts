@@ -42,7 +42,6 @@ export async function referenceTurnUsage(input: TurnUsageInput): Promise<TurnUsa
   const settings = {
     maxTurns: loop.max_turns,
     systemPrompt: "",
-    incompleteMessage: loop.incomplete_task_message,
     requestMoreTools: loop.request_more_tools_token,
   };
   const byId = new Map(input.tasks.map((t) => [t.semantic_task_id, t]));

@@ -143,6 +143,12 @@ export const protocolSchema = z.strictObject({
     min_spare_turns: z.number().int().nonnegative(),
     max_tool_calls_per_turn: z.number().int().positive(),
     request_more_tools_token: identifier,
+    /**
+     * When a staged condition shows its next stage, in words (#32: only on what a deployed system
+     * observes — the agent's request, a call to a route not shown yet).
+     */
+    widening_rule: z.string().min(1),
+    /** Sent only by the labelled, never-gated gold-triggered variant (`run --progressive-trigger gold`). */
     incomplete_task_message: identifier,
   }),
   claim_boundary: z.string().min(1),

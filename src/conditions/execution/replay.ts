@@ -8,8 +8,9 @@
  * in any order the data allows, and one that needs an id only another response reveals matches
  * once that response was returned. A found response fails once when the fixture says so, and is
  * otherwise returned: its observation (the same bytes every time it is called), its `reveals`
- * merged into the state the first time. A call no response matches is answered in the route's own shape (see
- * unmatched.ts).
+ * merged into the state the first time, its values in the unit the call's unit parameter names
+ * (unit-reply.ts). A call no response matches is answered in the route's own shape, knowing the
+ * task's entities (see unmatched.ts, known.ts).
  *
  * There is no destructive-call policy here: a valid destructive call executes. One that matches no
  * required response is marked unauthorized, so the loop's count measures the agent, not the
@@ -19,7 +20,9 @@ import type { FixtureResponse, Task } from "../../authoring/index.ts";
 import { resolvePointer } from "../../core/index.ts";
 import type { Endpoint } from "../catalog/schema.ts";
 import { rulesHold, schemaProblem } from "./arguments.ts";
+import { type ReplyWorld, replyWorld } from "./known.ts";
 import type { Attempt, ExecutorErrorCode, ToolCall, Visible } from "./types.ts";
+import { convertObservation } from "./unit-reply.ts";
 import { unmatchedReply } from "./unmatched.ts";
 
 export class ReplayExecutor {
@@ -30,6 +33,8 @@ export class ReplayExecutor {
   private readonly failed = new Set<string>();
   private readonly byFunction: ReadonlyMap<string, Endpoint>;
   private readonly required: readonly FixtureResponse[];
+  /** The task's entities and id formats: a function of the task and the catalog, never of the run. */
+  private readonly world: ReplyWorld;
 
   constructor(
     private readonly task: Task,
@@ -37,6 +42,7 @@ export class ReplayExecutor {
   ) {
     this.byFunction = new Map(endpoints.map((e) => [e.function_name, e]));
     this.required = task.executor_fixture.responses.filter((r) => r.required);
+    this.world = replyWorld(task, endpoints);
   }
 
   /** The required responses returned so far, in the order they were first returned. */
@@ -111,7 +117,7 @@ export class ReplayExecutor {
       unauthorized_destructive: unauthorized,
       observation,
     });
-    if (response === null) return answered(unmatchedReply(endpoint, args), "unmatched");
+    if (response === null) return answered(unmatchedReply(endpoint, args, this.world), "unmatched");
     if (response.fail_once_error !== undefined && !this.failed.has(response.id)) {
       this.failed.add(response.id);
       return fail(
@@ -121,7 +127,8 @@ export class ReplayExecutor {
       );
     }
     this.markReturned(response);
-    return answered(response.observation as unknown as Record<string, unknown>, "observation");
+    const observation = response.observation as unknown as Record<string, unknown>;
+    return answered(convertObservation(endpoint, args, observation), "observation");
   }
 
   /** The first response of this route (fixture order) whose rules hold given the state revealed so far. */

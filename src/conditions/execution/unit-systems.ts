@@ -8,7 +8,7 @@
  * A unit the table does not hold (%, eV, S/cm, a hardness scale, 1/K), or one already in the
  * system asked for, is left as recorded: the reply stays truthful, and says its unit.
  */
-import { canonicalUnit } from "../../core/unit-table.ts";
+import { canonicalUnit } from "../../core/index.ts";
 
 export type Target = { readonly system: "SI" | "US" } | { readonly temperature: "°C" | "K" | "°F" };
 
@@ -106,18 +106,35 @@ export function unitParameters(
     .map(([name]) => name);
 }
 
-/** Significant digits of a number as written (`211.9` → 4, `2770` → 4, `0.05` → 1). */
+/** Significant digits of a number as written (`211.9` → 4, `0.05` → 1; an integer's every digit: `2770` → 4). */
 export function significantDigits(value: number): number {
-  const digits = Math.abs(value)
+  const magnitude = Math.abs(value);
+  if (Number.isInteger(magnitude) && magnitude < 1e15)
+    return Math.max(1, String(magnitude).replace(/^0$/, "0").length);
+  const digits = magnitude
     .toExponential()
     .replace(/e.*$/, "")
     .replace(/[^0-9]/g, "");
   return Math.max(1, digits.length);
 }
 
-/** Rounded to the recorded value's significant digits plus one: deterministic, and no false precision. */
+/** Decimal places of a number as written (`203.6` → 1, `25` → 0). */
+function decimals(value: number): number {
+  const text = String(value);
+  return /e/i.test(text) ? 6 : (text.split(".")[1] ?? "").length;
+}
+
+/** A linear conversion keeps the recorded significant digits plus one: deterministic, no false precision. */
 function rounded(converted: number, recorded: number): number {
   return Number(converted.toPrecision(Math.min(significantDigits(recorded) + 1, 15)));
+}
+
+/** A temperature moves its zero, so its precision is in decimal places: the recorded ones plus one. */
+function roundedTemperature(converted: number, recorded: number): number {
+  const scale = 10 ** Math.min(decimals(recorded) + 1, 10);
+  // Through 12 significant digits first, so 298.15 (a float just below it) rounds half up to 298.2.
+  const value = Math.round(Number((converted * scale).toPrecision(12))) / scale;
+  return Object.is(value, -0) ? 0 : value;
 }
 
 /** `value` in `unit` expressed as `target` asks, with its new label; null when it stays as recorded. */
@@ -132,7 +149,7 @@ export function convertValue(
     if (toK === undefined || from === target.temperature) return null;
     const fromK = FROM_KELVIN[target.temperature] as (k: number) => number;
     return {
-      value: rounded(fromK(toK(value)), value),
+      value: roundedTemperature(fromK(toK(value)), value),
       unit: TEMPERATURE_LABEL[target.temperature] as string,
     };
   }
@@ -147,11 +164,14 @@ export function convertValue(
   return { value: rounded((value * source.factor) / dest.factor, value), unit: dest.label };
 }
 
-/** The table's units with the label each converts to under each system, for the test against mathjs. */
-export function conversionPairs(): Array<{ from: string; to: string }> {
+/** Every conversion the table makes (not temperatures), with its exact factor: for the test against mathjs. */
+export function conversionPairs(): Array<{ from: string; to: string; factor: number }> {
   return Object.values(LINEAR).flatMap((u) =>
     [u.si, u.us]
       .filter((t) => t !== undefined)
-      .map((t) => ({ from: u.label, to: (LINEAR[t] as Linear).label })),
+      .map((t) => {
+        const dest = LINEAR[t] as Linear;
+        return { from: u.label, to: dest.label, factor: u.factor / dest.factor };
+      }),
   );
 }

@@ -63,6 +63,7 @@ const TASK: Task = complete({
         observation: {
           status: "ok",
           result: {
+            query: "AlSi10Mg LPBF",
             materials: [
               { material_id: "MAT-2210-AL", name: "AlSi10Mg, LPBF", class: "metal_alloy", status: "active" },
               { material_id: "MAT-2211-AL", name: "AlSi10Mg, cast", class: "metal_alloy", status: "active" },
@@ -174,6 +175,16 @@ describe("the task's entities", () => {
     expect(
       ask("materials__history", { material_id: "MAT-2212-AL", property: "density" }).observation,
     ).toEqual(notFound);
+  });
+});
+
+describe("a search's echo of its query", () => {
+  it("is the query the call sent, not the one the fixture's author typed", () => {
+    const attempt = ask("materials__search", { query: "alsi10mg cast" });
+    expect([attempt.outcome, (attempt.observation["result"] as Record<string, unknown>)["query"]]).toEqual([
+      "observation",
+      "alsi10mg cast",
+    ]);
   });
 });
 

@@ -8,9 +8,10 @@
  * in any order the data allows, and one that needs an id only another response reveals matches
  * once that response was returned. A found response fails once when the fixture says so, and is
  * otherwise returned: its observation (the same bytes every time it is called), its `reveals`
- * merged into the state the first time, its values in the unit the call's unit parameter names
- * (unit-reply.ts). A call no response matches is answered in the route's own shape, knowing the
- * task's entities (see unmatched.ts, known.ts).
+ * merged into the state the first time, as the call asked for it: its values in the unit the
+ * call's unit parameter names, a search's echo of its query the query the call sent (as-asked.ts).
+ * A call no response matches is answered in the route's own shape, knowing the task's entities
+ * (see unmatched.ts, known.ts).
  *
  * There is no destructive-call policy here: a valid destructive call executes. One that matches no
  * required response is marked unauthorized, so the loop's count measures the agent, not the
@@ -20,9 +21,9 @@ import type { FixtureResponse, Task } from "../../authoring/index.ts";
 import { resolvePointer } from "../../core/index.ts";
 import type { Endpoint } from "../catalog/schema.ts";
 import { rulesHold, schemaProblem } from "./arguments.ts";
+import { asAsked } from "./as-asked.ts";
 import { type ReplyWorld, replyWorld } from "./known.ts";
 import type { Attempt, ExecutorErrorCode, ToolCall, Visible } from "./types.ts";
-import { convertObservation } from "./unit-reply.ts";
 import { unmatchedReply } from "./unmatched.ts";
 
 export class ReplayExecutor {
@@ -128,7 +129,7 @@ export class ReplayExecutor {
     }
     this.markReturned(response);
     const observation = response.observation as unknown as Record<string, unknown>;
-    return answered(convertObservation(endpoint, args, observation), "observation");
+    return answered(asAsked(endpoint, args, observation), "observation");
   }
 
   /** The first response of this route (fixture order) whose rules hold given the state revealed so far. */

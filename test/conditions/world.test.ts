@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Task } from "../../src/authoring/index.ts";
+import { renderTemplate } from "../../src/conditions/catalog/index.ts";
 import { ReplayExecutor } from "../../src/conditions/execution/index.ts";
 import { taskWorld } from "../../src/conditions/execution/entities.ts";
 import {
@@ -203,6 +204,24 @@ describe("an unmatched write's id", () => {
     const expected = `BK-${(BigInt(`0x${hash}`) % 10000n).toString().padStart(4, "0")}`;
     expect([first["booking_id"], again["booking_id"]]).toEqual([expected, expected]);
     expect(first["booking_id"]).toMatch(/^BK-\d{4}$/);
+  });
+});
+
+describe("an id of the service's shape", () => {
+  it("never repeats an id the world holds: a taken one gives way to the hash's digits before it", () => {
+    const hash = createHash("sha256").update('bookings.create\n{"resource_id":"R-1"}').digest("hex");
+    const digits = BigInt(`0x${hash}`).toString(10);
+    const [last, before] = [digits.slice(-4), digits.slice(-8, -4)];
+    const context = {
+      routeId: "bookings.create",
+      parameters: endpoints[0]!.parameters,
+      args: { resource_id: "R-1" },
+      idShape: "####",
+    };
+    expect(renderTemplate({ id: "BK-{@id}" }, context)).toEqual({ id: `BK-${last}` });
+    expect(renderTemplate({ id: "BK-{@id}" }, { ...context, idTaken: (id: string) => id === last })).toEqual({
+      id: `BK-${before}`,
+    });
   });
 });
 

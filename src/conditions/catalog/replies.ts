@@ -35,24 +35,34 @@ export interface ReplyContext {
   readonly idShape?: string;
   /** The service's own prefix for a template's (`EXP-{@id}` written `JOB-…` where the service's jobs are `JOB-88120`). */
   readonly idPrefix?: { readonly from: string; readonly to: string };
+  /** Whether an id (the `{@id}` part) is already an entity's: a write never reports an existing id as new. */
+  readonly idTaken?: (id: string) => boolean;
 }
 
 function callId(context: ReplyContext): string {
   const hash = sha256Hex(`${context.routeId}\n${canonicalJson(context.args)}`);
-  if (context.idShape === undefined) return hash.slice(0, 8).toUpperCase();
-  // The hash as a decimal number; its last digits, in order, fill the shape (a longer shape repeats them).
-  const count = (context.idShape.match(/#/g) ?? []).length;
+  const shape = context.idShape;
+  if (shape === undefined) return hash.slice(0, 8).toUpperCase();
+  // The hash as a decimal number; its last digits, in order, fill the shape (a longer shape repeats
+  // them). An id the world already holds takes the digits before them instead, and so on.
+  const count = (shape.match(/#/g) ?? []).length;
   let digits = BigInt(`0x${hash}`).toString(10);
-  while (digits.length < count) digits += digits;
-  const tail = digits.slice(digits.length - count);
-  let at = 0;
-  return context.idShape.replace(/#/g, () => tail[at++] as string);
+  while (digits.length < 2 * count) digits += digits;
+  let id = shape;
+  for (let end = digits.length; end >= count; end -= count) {
+    const tail = digits.slice(end - count, end);
+    let at = 0;
+    id = shape.replace(/#/g, () => tail[at++] as string);
+    if (!context.idTaken?.(id)) break;
+  }
+  return id;
 }
 
 /** How a write's `{@id}` is written: its shape, and the service's prefix where it differs from the template's. */
 export interface IdFormat {
   readonly shape: string;
   readonly prefix?: { readonly from: string; readonly to: string };
+  readonly taken?: (id: string) => boolean;
 }
 
 /** The value a placeholder stands for; `undefined` when nothing does. */
@@ -109,6 +119,7 @@ export function renderReply(
     ...(message === undefined ? {} : { message }),
     ...(id === undefined ? {} : { idShape: id.shape }),
     ...(id?.prefix === undefined ? {} : { idPrefix: id.prefix }),
+    ...(id?.taken === undefined ? {} : { idTaken: id.taken }),
   }) as Record<string, unknown>;
 }
 

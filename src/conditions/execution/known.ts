@@ -47,7 +47,9 @@ function buildWorld(task: Task, endpoints: readonly Endpoint[]): ReplyWorld {
       let format = formats.get(endpoint.route_id);
       if (format === undefined) {
         examples ??= catalogIdExamples(endpoints);
-        format = writeIdFormat(endpoint, entities, examples);
+        // An id part some known identifier ends with is taken (`6308` while BK-6308 exists).
+        const taken = (part: string) => [...entities.identifiers].some((known) => known.endsWith(part));
+        format = { ...writeIdFormat(endpoint, entities, examples), taken };
         formats.set(endpoint.route_id, format);
       }
       return format;

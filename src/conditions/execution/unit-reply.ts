@@ -106,8 +106,10 @@ export function convertObservation(
   if (target === null) return observation;
   const sources = observation["sources"];
   if (!Array.isArray(sources)) return observation;
+  const result = observation["result"];
   return {
     ...observation,
+    ...(result === undefined ? {} : { result: convertNode(result, target, null) }),
     sources: sources.map((source: Record<string, unknown>) => {
       const payload = convertNode(source["payload"], target, null) as Record<string, unknown>;
       for (const name of unitParameters(endpoint.parameters.properties))

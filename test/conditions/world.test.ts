@@ -21,7 +21,8 @@ import { bundled } from "../helpers/bundled.ts";
 import { envelopeText } from "../helpers/task.ts";
 import { complete } from "../helpers/world-tasks.ts";
 
-const endpoints = bundled().catalogs[0]!.catalog.endpoints;
+const { catalogs, corpus } = bundled();
+const endpoints = catalogs[0]!.catalog.endpoints;
 
 const CURRENT_PAYLOAD = {
   material_id: "MAT-2210-AL",
@@ -186,6 +187,48 @@ describe("a search's echo of its query", () => {
       "observation",
       "alsi10mg cast",
     ]);
+  });
+});
+
+describe("the bundled corpus's world", () => {
+  /** A schema-valid placeholder for a parameter: its first enum value, its minimum, a date, a text. */
+  const placeholder = (schema: Record<string, unknown>): unknown =>
+    Array.isArray(schema["enum"])
+      ? schema["enum"][0]
+      : schema["type"] === "integer" || schema["type"] === "number"
+        ? (schema["minimum"] ?? 1)
+        : schema["type"] === "boolean"
+          ? true
+          : schema["type"] === "array"
+            ? []
+            : schema["format"] === "date"
+              ? "2026-01-01"
+              : schema["format"] === "date-time"
+                ? "2026-01-01T00:00:00Z"
+                : "x";
+
+  it("never denies an identifier a task's query names, on any read route keyed by an id", () => {
+    const denied: string[] = [];
+    for (const task of corpus.tasks)
+      for (const id of taskWorld(task).identifiers)
+        if (task.query.includes(id))
+          for (const e of endpoints) {
+            const key = e.parameters.required.find((n) => /_id$/.test(n));
+            if (!e.read_only || key === undefined) continue;
+            const args: Record<string, unknown> = Object.fromEntries(
+              e.parameters.required.map((n) => [n, placeholder(e.parameters.properties[n] ?? {})]),
+            );
+            args[key] = id;
+            const attempt = new ReplayExecutor(task, endpoints).call(
+              { id: "c", name: e.function_name, arguments: args },
+              "all",
+              1,
+              0,
+            );
+            if (attempt.observation["status"] === "not_found")
+              denied.push(`${task.semantic_task_id} ${e.route_id} ${id}`);
+          }
+    expect(denied).toEqual([]);
   });
 });
 

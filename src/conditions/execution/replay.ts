@@ -8,14 +8,17 @@
  * in any order the data allows, and one that needs an id only another response reveals matches
  * once that response was returned. A found response fails once when the fixture says so, and is
  * otherwise returned: its observation (the same bytes every time it is called), its `reveals`
- * merged into the state the first time, as the call asked for it: its values in the unit the
- * call's unit parameter names, a search's echo of its query the query the call sent (as-asked.ts).
- * A call no response matches is answered in the route's own shape, knowing the task's entities
- * (see unmatched.ts, known.ts).
+ * merged into the state the first time. A call no response matches is answered in the route's own shape (see
+ * unmatched.ts).
  *
  * There is no destructive-call policy here: a valid destructive call executes. One that matches no
  * required response is marked unauthorized, so the loop's count measures the agent, not the
  * executor.
+ *
+ * The task's world (#32): a returned response comes back as the call asked for it — its values in
+ * the unit the call's unit parameter names, a search's echo of its query the one the call sent
+ * (as-asked.ts); a call no response matches is answered knowing the task's entities, a known one
+ * existing, and a write's id in the service's own format (unmatched.ts, known.ts, write-ids.ts).
  */
 import type { FixtureResponse, Task } from "../../authoring/index.ts";
 import { resolvePointer } from "../../core/index.ts";

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Task } from "../../src/authoring/index.ts";
 import type { Endpoint } from "../../src/conditions/catalog/index.ts";
@@ -82,20 +83,27 @@ describe("the replay executor: lookup in any order", () => {
   it("matches a response that needs revealed state only once the revealing response was returned", () => {
     const executor = new ReplayExecutor(EXPORT_TASK, endpoints);
     // The right id, guessed before materials.retrieve revealed it: exports.export is a write, so it
-    // answers as the export service does (a queued job, its id from the call: sha256 of
-    // "exports.export\n" + the canonical arguments, first 8 hex digits) — not the fixture's job.
+    // answers as the export service does (a queued job, its id from the call) — not the fixture's job.
+    // The id has the service's format as this task shows it (its export job is `JOB-88120`, where the
+    // catalog's template writes `EXP-`): five digits, the last five of sha256("exports.export\n" +
+    // canonical arguments) read as a decimal number.
+    const hash = createHash("sha256")
+      .update('exports.export\n{"artifact_id":"ART-5521","format":"csv"}')
+      .digest("hex");
+    const jobId = `JOB-${(BigInt(`0x${hash}`) % 100000n).toString().padStart(5, "0")}`;
     const early = executor.call(call("exports__export", { artifact_id: ART, format: "csv" }), "all", 1, 0);
     expect([early.outcome, early.observation, executor.coverage]).toEqual([
       "unmatched",
       {
         status: "ok",
-        result: { job_id: "EXP-99C59D7F", artifact_id: ART, format: "csv", state: "queued" },
+        result: { job_id: jobId, artifact_id: ART, format: "csv", state: "queued" },
         sources: [],
       },
       0,
     ]);
-    // That job's status is a lookup no response matches: the export service's RFC 9457 not-found.
-    const lost = executor.call(call("exports__status", { job_id: "EXP-99C59D7F" }), "all", 2, 0);
+    // That job's status is a lookup no response matches, of an id the task never showed: the
+    // export service's RFC 9457 not-found.
+    const lost = executor.call(call("exports__status", { job_id: jobId }), "all", 2, 0);
     expect([lost.outcome, lost.observation]).toEqual([
       "unmatched",
       {
@@ -104,7 +112,7 @@ describe("the replay executor: lookup in any order", () => {
           type: "https://exports.lab.example/problems/job-not-found",
           title: "Export job not found",
           status: 404,
-          detail: "there is no export job EXP-99C59D7F",
+          detail: `there is no export job ${jobId}`,
         },
       },
     ]);
@@ -286,6 +294,7 @@ describe("the replay executor: nothing it says mentions the task", () => {
     const calls = [
       call("materials__search", { query: "Inconel 718" }),
       call("materials__current", { material_id: "MAT-0625" }),
+      call("materials__current", { material_id: "MAT-0626" }),
       call("inventory__delete", { item_id: "I-3" }),
       call("materials__current", { material_id: "MAT-0718" }),
       call("materials__current", { material_id: "MAT-0718" }),
@@ -300,10 +309,16 @@ describe("the replay executor: nothing it says mentions the task", () => {
       return JSON.stringify(calls.map((c, turn) => executor.call(c, visible, turn + 1, 0).observation));
     });
     expect(new Set(seen).size).toBe(1);
-    // MatDB's own not-found body, under the observation's error.
+    // MAT-0625 is a material the search listed: it exists, with no approved property on record.
     expect(JSON.parse(seen[0]!)[1]).toEqual({
+      status: "ok",
+      result: { properties: [], source_id: null },
+      sources: [],
+    });
+    // MAT-0626 is no material the task knows: MatDB's own not-found body, under the observation's error.
+    expect(JSON.parse(seen[0]!)[2]).toEqual({
       status: "not_found",
-      error: { error: { code: "MATERIAL_NOT_FOUND", message: "material 'MAT-0625' is not registered" } },
+      error: { error: { code: "MATERIAL_NOT_FOUND", message: "material 'MAT-0626' is not registered" } },
     });
   });
 });

@@ -190,9 +190,16 @@ describe("POST /tools/execute", () => {
     const { context } = testContext(world);
     await discover(context, TWO_STEPS.query, "s1", 20);
     const [search, current] = TWO_STEPS.executor_fixture.responses;
-    // The id before the search revealed it: the route knows no such material (said as the route would).
+    // The id before the search revealed it: the material exists in the task's world (the search
+    // lists it), so the route answers it exists with nothing recorded — not the fixture's record,
+    // which needs the search first, and not "not registered" (#32: the world never denies an entity).
     const early = execute(context, current!.route_id, { material_id: "MAT-0718" });
-    expect(early.body).toMatchObject({ success: false, outcome: "error", error_code: "not_found" });
+    expect(early.body).toMatchObject({ success: true, outcome: "observation" });
+    expect((early.body["result"] as Body)["data"]).toEqual({
+      status: "ok",
+      result: { properties: [], source_id: null },
+      sources: [],
+    });
     const found = execute(context, search!.route_id, { query: "anything" });
     expect(found.body["success"]).toBe(true);
     const later = execute(context, current!.route_id, { material_id: "MAT-0718" });

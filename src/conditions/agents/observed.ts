@@ -49,7 +49,7 @@ export function readResults(task: Task, request: AgentTurnRequest): Observed {
       continue;
     }
     results.push(result);
-    const response = task.executor_fixture.responses.find((r) => jsonEqual(r.observation, result));
+    const response = fixtureResponseOf(task, routeOfFunction(message.name), result);
     const records = (result as { sources?: unknown } | null)?.sources;
     for (const record of Array.isArray(records) ? records : []) {
       const { source_id, payload } = (record ?? {}) as { source_id?: unknown; payload?: unknown };
@@ -75,6 +75,24 @@ export function readResults(task: Task, request: AgentTurnRequest): Observed {
       routes.set(id, otherRoutes.get(id) as string);
     }
   return { returned, sources, state, routes, required, results };
+}
+
+/**
+ * The fixture response a tool result is: the one with these very bytes, else the one of this route
+ * that returned the same records (the replay returns a response as the call asked for it — values
+ * in the unit the call named, a search's echo of the query sent — so the bytes may differ).
+ */
+function fixtureResponseOf(task: Task, route: string, result: unknown): FixtureResponse | undefined {
+  const responses = task.executor_fixture.responses;
+  const exact = responses.find((r) => jsonEqual(r.observation, result));
+  if (exact !== undefined) return exact;
+  const ids = (value: unknown) => {
+    const records = (value as { sources?: unknown } | null)?.sources;
+    return Array.isArray(records) ? records.map((s) => (s as { source_id?: unknown } | null)?.source_id) : [];
+  };
+  const got = ids(result);
+  if (got.length === 0) return undefined;
+  return responses.find((r) => r.route_id === route && jsonEqual(ids(r.observation), got));
 }
 
 /** Whether every piece of state a response's rules name was revealed. */

@@ -10,8 +10,10 @@
  *   other value as compact JSON).
  * - A string that is exactly one placeholder (`"{page_size}"`) becomes the value itself, keeping
  *   its JSON type (a number stays a number); `null` when omitted without a default.
- * - `{@id}` — 8 upper-case hex digits derived from the route and the call's arguments (the id a
- *   write reports for what it created: `"RSV-{@id}"`).
+ * - `{@id}` — an id derived from the route and the call's arguments (the id a write reports for
+ *   what it created: `"RSV-{@id}"`): the context's `idShape` with every `#` a digit of the call's
+ *   hash (the replay gives the shape of the service's own ids: `BK-{@id}` → `BK-6308`-like); 8
+ *   upper-case hex digits when no shape is given.
  * - `{@message}` — in `validation_error` only: what is wrong with the arguments.
  * - `{{` and `}}` — a literal `{` and `}`.
  *
@@ -29,12 +31,38 @@ export interface ReplyContext {
   readonly args: Readonly<Record<string, unknown>>;
   /** The validation problem, for `{@message}`. */
   readonly message?: string;
+  /** The shape of `{@id}`: `#` a digit of the call's hash, anything else itself (`2026-####`). */
+  readonly idShape?: string;
+  /** The service's own prefix for a template's (`EXP-{@id}` written `JOB-…` where the service's jobs are `JOB-88120`). */
+  readonly idPrefix?: { readonly from: string; readonly to: string };
+  /** Whether an id (the `{@id}` part) is already an entity's: a write never reports an existing id as new. */
+  readonly idTaken?: (id: string) => boolean;
 }
 
 function callId(context: ReplyContext): string {
-  return sha256Hex(`${context.routeId}\n${canonicalJson(context.args)}`)
-    .slice(0, 8)
-    .toUpperCase();
+  const hash = sha256Hex(`${context.routeId}\n${canonicalJson(context.args)}`);
+  const shape = context.idShape;
+  if (shape === undefined) return hash.slice(0, 8).toUpperCase();
+  // The hash as a decimal number; its last digits, in order, fill the shape (a longer shape repeats
+  // them). An id the world already holds takes the digits before them instead, and so on.
+  const count = (shape.match(/#/g) ?? []).length;
+  let digits = BigInt(`0x${hash}`).toString(10);
+  while (digits.length < 2 * count) digits += digits;
+  let id = shape;
+  for (let end = digits.length; end >= count; end -= count) {
+    const tail = digits.slice(end - count, end);
+    let at = 0;
+    id = shape.replace(/#/g, () => tail[at++] as string);
+    if (!context.idTaken?.(id)) break;
+  }
+  return id;
+}
+
+/** How a write's `{@id}` is written: its shape, and the service's prefix where it differs from the template's. */
+export interface IdFormat {
+  readonly shape: string;
+  readonly prefix?: { readonly from: string; readonly to: string };
+  readonly taken?: (id: string) => boolean;
 }
 
 /** The value a placeholder stands for; `undefined` when nothing does. */
@@ -52,6 +80,11 @@ function asText(value: unknown): string {
 
 function fill(template: unknown, context: ReplyContext): unknown {
   if (typeof template === "string") {
+    const prefix = context.idPrefix;
+    if (prefix !== undefined && template.startsWith(`${prefix.from}{@id}`)) {
+      const { idPrefix: _, ...rest } = context;
+      return fill(prefix.to + template.slice(prefix.from.length), rest);
+    }
     const whole = WHOLE.exec(template);
     if (whole) return valueOf(whole[1] as string, context) ?? null;
     return template.replace(PLACEHOLDER, (token, name: string | undefined) =>
@@ -75,6 +108,7 @@ export function renderReply(
   kind: ReplyKind,
   args: Readonly<Record<string, unknown>>,
   message?: string,
+  id?: IdFormat,
 ): Record<string, unknown> | null {
   const template = endpoint.replies?.[kind];
   if (template === undefined) return null;
@@ -83,6 +117,9 @@ export function renderReply(
     parameters: endpoint.parameters,
     args,
     ...(message === undefined ? {} : { message }),
+    ...(id === undefined ? {} : { idShape: id.shape }),
+    ...(id?.prefix === undefined ? {} : { idPrefix: id.prefix }),
+    ...(id?.taken === undefined ? {} : { idTaken: id.taken }),
   }) as Record<string, unknown>;
 }
 
@@ -94,10 +131,11 @@ export function renderReply(
 export function unmatchedObservation(
   endpoint: Endpoint,
   args: Readonly<Record<string, unknown>>,
+  id?: IdFormat,
+  kind: ReplyKind | undefined = endpoint.replies?.unmatched,
 ): Record<string, unknown> | null {
-  const kind = endpoint.replies?.unmatched;
   if (kind === undefined) return null;
-  const body = renderReply(endpoint, kind, args);
+  const body = renderReply(endpoint, kind, args, undefined, id);
   if (body === null) return null;
   return kind === "not_found"
     ? { status: "not_found", error: body }

@@ -106,6 +106,7 @@ export function replyStyle(name: StyleName): ReplyStyle {
     get: (noun, idParam) => ({
       not_found: envelope.notFound(noun, idParam),
       validation_error: envelope.invalid,
+      wrap: envelope.success,
     }),
     list: (key) => ({ empty: envelope.empty(key), validation_error: envelope.invalid }),
     write: (success, target) => ({

@@ -29,7 +29,7 @@ export const endpointOutputSchema = z.strictObject({
  */
 export const ENDPOINT_ROLES = ["base", "hard_negative", "distractor"] as const;
 
-export const REPLY_KINDS = ["not_found", "validation_error", "empty", "success"] as const;
+export const REPLY_KINDS = ["not_found", "validation_error", "empty", "success", "exists"] as const;
 
 /**
  * A reply template: the body the route answers with, as JSON. Strings may hold placeholders
@@ -42,7 +42,10 @@ const replyTemplate = z.record(z.string(), z.json());
  * The route's own words for the calls a fixture does not script. `not_found`: a lookup of
  * something that does not exist. `validation_error`: arguments the route refuses. `empty`: a
  * list or search that matches nothing. `success`: a write or destructive call carried out.
- * `unmatched`: which of them answers a schema-valid call that matches no fixture response.
+ * `exists`: a lookup of something the world knows but the fixture holds no record for — the
+ * route's reply for an existing entity with nothing recorded (empty lists, no values), never a
+ * denial (see execution/entities.ts). `unmatched`: which of not_found/empty/success answers a
+ * schema-valid call that matches no fixture response and names no entity the world knows.
  */
 export const repliesSchema = z
   .strictObject({
@@ -51,6 +54,7 @@ export const repliesSchema = z
     validation_error: replyTemplate.optional(),
     empty: replyTemplate.optional(),
     success: replyTemplate.optional(),
+    exists: replyTemplate.optional(),
   })
   .refine((r) => r[r.unmatched] !== undefined, {
     message: "replies.unmatched names a reply the endpoint does not have",

@@ -17,6 +17,10 @@ export interface ReplySpec {
   readonly validation_error?: ReplyTemplate;
   readonly empty?: ReplyTemplate;
   readonly success?: ReplyTemplate;
+  /** A lookup of a known entity with nothing recorded; by default generated from the outputs (`existsBody`). */
+  readonly exists?: ReplyTemplate;
+  /** The envelope a success body is sent in (a reply style's), for the generated `exists` reply. */
+  readonly wrap?: (body: ReplyTemplate) => ReplyTemplate;
   /** Which reply answers an unscripted call; by default success for a write, else empty, else not_found. */
   readonly unmatched?: Replies["unmatched"];
 }
@@ -118,13 +122,38 @@ function replies(spec: EndpointSpec): Replies {
           : undefined);
   if (unmatched === undefined)
     throw new Error(`catalog spec: ${spec.name} has no reply for an unscripted call`);
+  // A lookup that can answer not-found can also find an entity that exists with nothing recorded.
+  const exists =
+    spec.access === "read" && r.not_found
+      ? (r.exists ?? (r.wrap ?? ((b) => b))(existsBody(spec)))
+      : undefined;
   return {
     unmatched,
     ...(r.not_found ? { not_found: r.not_found } : {}),
     ...(r.validation_error ? { validation_error: r.validation_error } : {}),
     ...(r.empty ? { empty: r.empty } : {}),
     ...(r.success ? { success: r.success } : {}),
+    ...(exists ? { exists } : {}),
   } as Replies;
+}
+
+/**
+ * The body of an existing entity with nothing recorded, from the outputs alone: a list is empty,
+ * an object is empty (the replay fills it with the row a list showed for the entity), an output
+ * named like a required parameter echoes the argument, any other value is null.
+ */
+export function existsBody(spec: EndpointSpec): ReplyTemplate {
+  const body: Record<string, unknown> = {};
+  for (const output of spec.outputs)
+    body[output.name] =
+      output.type === "array"
+        ? []
+        : output.type === "object"
+          ? {}
+          : spec.required.includes(output.name)
+            ? `{${output.name}}`
+            : null;
+  return body;
 }
 
 /** A tool's endpoints as catalog endpoints, each marked with the role of the list it comes from. */

@@ -14,11 +14,18 @@
  * There is no destructive-call policy here: a valid destructive call executes. One that matches no
  * required response is marked unauthorized, so the loop's count measures the agent, not the
  * executor.
+ *
+ * The task's world (#32): a returned response comes back as the call asked for it — its values in
+ * the unit the call's unit parameter names, a search's echo of its query the one the call sent
+ * (as-asked.ts); a call no response matches is answered knowing the task's entities, a known one
+ * existing, and a write's id in the service's own format (unmatched.ts, known.ts, write-ids.ts).
  */
 import type { FixtureResponse, Task } from "../../authoring/index.ts";
 import { resolvePointer } from "../../core/index.ts";
 import type { Endpoint } from "../catalog/schema.ts";
 import { rulesHold, schemaProblem } from "./arguments.ts";
+import { asAsked } from "./as-asked.ts";
+import { type ReplyWorld, replyWorld } from "./known.ts";
 import type { Attempt, ExecutorErrorCode, ToolCall, Visible } from "./types.ts";
 import { unmatchedReply } from "./unmatched.ts";
 
@@ -30,6 +37,8 @@ export class ReplayExecutor {
   private readonly failed = new Set<string>();
   private readonly byFunction: ReadonlyMap<string, Endpoint>;
   private readonly required: readonly FixtureResponse[];
+  /** The task's entities and id formats: a function of the task and the catalog, never of the run. */
+  private readonly world: ReplyWorld;
 
   constructor(
     private readonly task: Task,
@@ -37,6 +46,7 @@ export class ReplayExecutor {
   ) {
     this.byFunction = new Map(endpoints.map((e) => [e.function_name, e]));
     this.required = task.executor_fixture.responses.filter((r) => r.required);
+    this.world = replyWorld(task, endpoints);
   }
 
   /** The required responses returned so far, in the order they were first returned. */
@@ -111,7 +121,7 @@ export class ReplayExecutor {
       unauthorized_destructive: unauthorized,
       observation,
     });
-    if (response === null) return answered(unmatchedReply(endpoint, args), "unmatched");
+    if (response === null) return answered(unmatchedReply(endpoint, args, this.world), "unmatched");
     if (response.fail_once_error !== undefined && !this.failed.has(response.id)) {
       this.failed.add(response.id);
       return fail(
@@ -121,7 +131,8 @@ export class ReplayExecutor {
       );
     }
     this.markReturned(response);
-    return answered(response.observation as unknown as Record<string, unknown>, "observation");
+    const observation = response.observation as unknown as Record<string, unknown>;
+    return answered(asAsked(endpoint, args, observation), "observation");
   }
 
   /** The first response of this route (fixture order) whose rules hold given the state revealed so far. */

@@ -5,12 +5,16 @@
  * call's arguments — the same call, the same bytes, whatever the task or the condition. It never
  * mentions a task, a step or a script, so an agent learns nothing about the fixture from a miss:
  *
- * - a destructive route succeeds (in the replay it executes; the loop counts it as unauthorized);
+ * - a read about an entity answers from the task's world (known.ts): a known entity exists
+ *   (an empty list, its row, an empty record), an unknown id is not found;
+ * - a destructive route succeeds (in the replay it executes; the loop counts it as unauthorized),
+ *   and the id it reports has the service's own format (write-ids.ts);
  * - a list or search route returns an empty list in its own list outputs;
  * - any other route answers not-found in its own words: `no material matches material_id 'X'`.
  */
 import { unmatchedObservation } from "../catalog/replies.ts";
 import type { Endpoint } from "../catalog/schema.ts";
+import { knownEntityReply, type ReplyWorld } from "./known.ts";
 
 /** The past tense a destructive verb reports as its status; other verbs report `done`. */
 const DONE: Readonly<Record<string, string>> = {
@@ -34,9 +38,12 @@ const MAX_QUOTED = 80;
 export function unmatchedReply(
   endpoint: Endpoint,
   args: Readonly<Record<string, unknown>>,
+  world?: ReplyWorld,
 ): Record<string, unknown> {
+  const known = world === undefined ? null : knownEntityReply(endpoint, args, world);
+  if (known !== null) return known;
   // The catalog's own reply templates, in the route's own style, when the endpoint has them.
-  const templated = unmatchedObservation(endpoint, args);
+  const templated = unmatchedObservation(endpoint, args, world?.idFormat(endpoint));
   if (templated !== null) return templated;
   if (endpoint.destructive) return destructiveSuccess(endpoint, args);
   if (LIST_VERBS.has(endpoint.endpoint)) return emptyList(endpoint);

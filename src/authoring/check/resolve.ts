@@ -302,25 +302,30 @@ export class EvidenceReader {
         }
         return { value: labels[best] };
       }
-      case "within": {
-        const spec = evidence.spec ?? {};
-        const value = this.converted(first, spec.unit ?? null, "the input");
-        if (typeof value !== "number") return value as Failure;
-        // Inputs after the first say where the limits are stated (a standard's clause, a spec
-        // sheet): each must read as spec.min or spec.max, so citing it is citing the limit.
-        for (const limit of readings.slice(1)) {
-          const bound = this.converted(limit, spec.unit ?? null, "a limit input");
-          if (typeof bound !== "number") return bound as Failure;
-          const same = (b: number | undefined) =>
-            b !== undefined && Math.abs(bound - b) <= 1e-9 * Math.max(1, Math.abs(b));
-          if (!same(spec.min) && !same(spec.max))
-            return mismatch(`a limit input reads ${bound}, which is neither spec.min nor spec.max`);
-        }
-        return {
-          value:
-            (spec.min === undefined || value >= spec.min) && (spec.max === undefined || value <= spec.max),
-        };
-      }
+      case "within":
+        return this.within(evidence, readings);
     }
+  }
+
+  /**
+   * Whether the first input lies in `spec`. Inputs after the first say where the limits are stated
+   * (a standard's clause, a spec sheet): each must read as spec.min or spec.max, so citing it is
+   * citing the limit.
+   */
+  private within(evidence: DerivedEvidence, readings: readonly Reading[]): Computed {
+    const spec = evidence.spec ?? {};
+    const value = this.converted(readings[0] as Reading, spec.unit ?? null, "the input");
+    if (typeof value !== "number") return value as Failure;
+    for (const limit of readings.slice(1)) {
+      const bound = this.converted(limit, spec.unit ?? null, "a limit input");
+      if (typeof bound !== "number") return bound as Failure;
+      const same = (b: number | undefined) =>
+        b !== undefined && Math.abs(bound - b) <= 1e-9 * Math.max(1, Math.abs(b));
+      if (!same(spec.min) && !same(spec.max))
+        return mismatch(`a limit input reads ${bound}, which is neither spec.min nor spec.max`);
+    }
+    return {
+      value: (spec.min === undefined || value >= spec.min) && (spec.max === undefined || value <= spec.max),
+    };
   }
 }

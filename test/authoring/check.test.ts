@@ -121,7 +121,10 @@ describe("the content checker", () => {
     [
       ["argument_rule_violates_schema"],
       "v4-transform_or_export_then_status_answer-en-02",
-      (t) => (t.executor_fixture.responses[1]!.argument_rules["format"] = { eq: "banana" }),
+      (t) => {
+        const exported = t.executor_fixture.responses.find((r) => r.route_id === "exports.export");
+        exported!.argument_rules["format"] = { eq: "banana" };
+      },
     ],
     [["response_id_duplicate"], S6, (t) => (t.executor_fixture.responses[1]!.id = "r1")],
     [

@@ -4,7 +4,13 @@
  * list reveals only for fits_slot, one rule family per route and parameter, a list's tolerance.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { CONTENT_RULES, type CheckContext, type Task } from "../../src/authoring/index.ts";
+import {
+  argumentsProblem,
+  CONTENT_RULES,
+  type CheckContext,
+  type Task,
+  valueProblem,
+} from "../../src/authoring/index.ts";
 import { ruleFamilyProblems } from "../../src/authoring/check/rule-families.ts";
 import { checkContext } from "../../src/world/index.ts";
 import { bundled } from "../helpers/bundled.ts";
@@ -200,5 +206,55 @@ describe("a list of numbers takes a tolerance, applied to each item", () => {
         "numeric_tolerances has keys [solidus] but the numeric required facts are [solidus, readings]",
       ],
     ]);
+  });
+});
+
+describe("the parameter validator the executor and the checker share", () => {
+  const schema = {
+    type: "object",
+    properties: {
+      lot_id: { type: "string", pattern: "^LOT-[0-9]+$" },
+      note: { type: "string", maxLength: 5 },
+      ratio: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1 },
+      tags: { type: "array", items: { type: "string" }, maxItems: 2 },
+      contact: { type: "string", format: "email" },
+      link: { type: "string", format: "uri" },
+      day: { type: "string", format: "date" },
+    },
+    required: ["lot_id"],
+    additionalProperties: false,
+  };
+  it.each([
+    [{ lot_id: "lot 7" }, "invalid_format", "lot_id must match the pattern ^LOT-[0-9]+$"],
+    [
+      { lot_id: "LOT-7", note: "too long" },
+      "invalid_argument_value",
+      "note must be at most 5 character(s) long",
+    ],
+    [{ lot_id: "LOT-7", ratio: 0 }, "invalid_argument_value", "ratio must be > 0"],
+    [{ lot_id: "LOT-7", ratio: 1 }, "invalid_argument_value", "ratio must be < 1"],
+    [{ lot_id: "LOT-7", tags: ["a", 2] }, "invalid_type", "tags[1] must be string"],
+    [
+      { lot_id: "LOT-7", tags: ["a", "b", "c"] },
+      "invalid_argument_value",
+      "tags must list at most 2 item(s)",
+    ],
+    [{ lot_id: "LOT-7", contact: "someone" }, "invalid_format", "contact must be an email address"],
+    [{ lot_id: "LOT-7", link: "not a uri" }, "invalid_format", "link must be a URI"],
+    [{ lot_id: "LOT-7", day: "2026-02-30" }, "invalid_format", "day must be a date (YYYY-MM-DD)"],
+    // The first problem in the schema's order of parameters, whatever the arguments' order.
+    [{ day: "x", lot_id: "lot" }, "invalid_format", "lot_id must match the pattern ^LOT-[0-9]+$"],
+  ])("%j: %s", (args, code, message) => {
+    expect(argumentsProblem(schema, args)).toEqual({ code, message });
+  });
+
+  it("accepts what the schema allows", () => {
+    const args = { lot_id: "LOT-7", ratio: 0.5, tags: ["a"], contact: "a@lab.example", day: "2026-02-28" };
+    expect(argumentsProblem(schema, args)).toBeNull();
+    expect(valueProblem("ratio", schema.properties.ratio, 0.25)).toBeNull();
+    expect(valueProblem("ratio", schema.properties.ratio, 2)).toEqual({
+      code: "invalid_argument_value",
+      message: "ratio must be < 1",
+    });
   });
 });

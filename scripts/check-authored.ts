@@ -17,6 +17,7 @@ import {
 } from "../src/authoring/index.ts";
 import { independenceProblems } from "../src/authoring/check/independence.ts";
 import { scenarioProblems } from "../src/authoring/check/scenarios.ts";
+import { ruleFamilyProblems } from "../src/authoring/check/rule-families.ts";
 import { checkContext, loadBenchmark } from "../src/world/index.ts";
 import { DEFAULTS } from "../src/cli/options.ts";
 
@@ -75,6 +76,7 @@ for (const file of files) {
 for (const p of [
   ...independenceProblems(all.map((a) => a.task)),
   ...scenarioProblems(all.map((a) => a.task)),
+  ...ruleFamilyProblems(all.map((a) => a.task)),
 ]) {
   const { file, task } = all[p.index] as (typeof all)[number];
   problems.push(`${file}: ${task.semantic_task_id}: ${p.code}: ${p.message}`);

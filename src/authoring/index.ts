@@ -89,6 +89,13 @@ export { answerSlots } from "./check/pointers.ts";
 export { EvidenceReader, readNumber, withinTolerance as evidenceWithinTolerance } from "./check/resolve.ts";
 export { fieldName, fieldNameShare } from "./check/field-names.ts";
 export { requiredResponseRoutes, stateNeeded } from "./check/routes.ts";
+export {
+  argumentsProblem,
+  valueProblem,
+  type ArgumentProblem,
+  type ArgumentProblemCode,
+  type ParameterSchema,
+} from "./parameter-schema.ts";
 export type { RowProblem } from "./row-problem.ts";
 export {
   isPilotProtocol,

@@ -200,12 +200,15 @@ export function executeAnswer(
   return { ...head, success: false, outcome: "error", error_code: code, error_message: message };
 }
 
-/** The first `message` (or `detail`, or a plain string) in a reply body, depth first; null when none. */
+/**
+ * The first `message` (or `detail`, `title`, `error_message`, `faultstring`, `text`: the keys the
+ * catalog's reply styles put it under, or a plain string) in a reply body, depth first; null when none.
+ */
 function firstMessage(body: unknown, depth = 0): string | null {
   if (typeof body === "string") return body;
   if (typeof body !== "object" || body === null || depth > 4) return null;
   const record = body as Record<string, unknown>;
-  for (const key of ["message", "detail", "title"])
+  for (const key of ["message", "detail", "title", "error_message", "faultstring", "text"])
     if (typeof record[key] === "string") return record[key] as string;
   for (const value of Object.values(record)) {
     if (typeof value !== "object" || value === null) continue;

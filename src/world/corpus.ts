@@ -47,6 +47,7 @@ export async function checkContext(
     routeIds: smallest ? new Set(endpoints.map((e) => e.route_id)) : null,
     anyRouteIds: largest ? new Set(every.map((e) => e.route_id)) : null,
     routeParameters: new Map(every.map((e) => [e.route_id, new Set(Object.keys(e.parameters.properties))])),
+    parameterSchemas: new Map(every.map((e) => [e.route_id, e.parameters.properties])),
     correctiveStrata: new Set(loaded.protocol.corrective_strata),
     firstStageSize: progressive?.kind === "progressive" ? (progressive.stages[0] ?? null) : null,
     units: await loadUnitConverter(),

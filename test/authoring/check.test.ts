@@ -117,6 +117,15 @@ describe("the content checker", () => {
       CHAINED,
       (t) => (t.executor_fixture.responses[0]!.argument_rules = { material_id: { state: "job_id" } }),
     ],
+    // exports.export's format is an enum (csv, tsv, json, …): no valid call sends "banana".
+    [
+      ["argument_rule_violates_schema"],
+      "v4-transform_or_export_then_status_answer-en-02",
+      (t) => {
+        const exported = t.executor_fixture.responses.find((r) => r.route_id === "exports.export");
+        exported!.argument_rules["format"] = { eq: "banana" };
+      },
+    ],
     [["response_id_duplicate"], S6, (t) => (t.executor_fixture.responses[1]!.id = "r1")],
     [
       ["response_unreachable"],
@@ -258,6 +267,7 @@ describe("the content checker", () => {
       "answerFields",
       "answerSlots",
       "argumentRules",
+      "argumentRulesInSchema",
       "correctiveContract",
       "evidenceSources",
       "factEvidence",

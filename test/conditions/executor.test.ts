@@ -36,8 +36,10 @@ describe("the replay executor: refusals", () => {
     ).toBe("unavailable_tool");
   });
 
-  it("checks in the documented order: schema, visibility, one call per turn, then the lookup", () => {
-    expect(codeOf(EXPORT_TASK, "materials__retrieve", { bogus: 1 }, new Set())).toBe("unexpected_arguments");
+  it("checks in the documented order: visibility, schema, one call per turn, then the lookup", () => {
+    // A hidden route is refused before its schema is read: its reply cannot leak its parameters.
+    expect(codeOf(EXPORT_TASK, "materials__retrieve", { bogus: 1 }, new Set())).toBe("unavailable_tool");
+    expect(codeOf(EXPORT_TASK, "materials__retrieve", { bogus: 1 }, "all", 1)).toBe("unexpected_arguments");
     expect(codeOf(EXPORT_TASK, "inventory__delete", { item_id: "I-1" }, new Set(), 1)).toBe(
       "unavailable_tool",
     );
@@ -235,8 +237,11 @@ describe("the replay executor: destructive calls", () => {
   });
 });
 
-/** Arguments of the right types for every parameter, matching no response of the world tasks. */
-function fuzzArguments(endpoint: Endpoint, seed: number): Record<string, unknown> {
+/** A word the executor must never say; the API's own vocabulary (an enum value `task`) is not used as an argument. */
+const TASK_WORDS = /\b(task|tasks|step|steps|advanc\w*|fixture|script\w*|expected)\b/i;
+
+/** A valid value of one parameter: its first enum value that is no task word, a number in its bounds, a date-time, a string. */
+function fuzzValue(schema: Record<string, unknown>, seed: number, endpoint: Endpoint): unknown {
   const values: Record<string, unknown> = {
     string: `zz-${seed}-${endpoint.endpoint}`,
     integer: 7 + seed,
@@ -245,18 +250,30 @@ function fuzzArguments(endpoint: Endpoint, seed: number): Record<string, unknown
     array: [`zz-${seed}`],
     object: { note: `zz-${seed}` },
   };
+  if (Array.isArray(schema["enum"]))
+    return schema["enum"].find((v) => !TASK_WORDS.test(String(v))) ?? schema["enum"][0];
+  if (schema["format"] === "date-time") return `2031-01-0${seed + 1}T00:00:00Z`;
+  if (schema["format"] === "date") return `2031-01-0${seed + 1}`;
+  const type = typeof schema["type"] === "string" ? schema["type"] : "string";
+  const value = values[type] ?? `zz-${seed}`;
+  if (typeof value !== "number") return value;
+  const low = typeof schema["minimum"] === "number" ? schema["minimum"] : value;
+  const high = typeof schema["maximum"] === "number" ? schema["maximum"] : Number.POSITIVE_INFINITY;
+  return Math.min(Math.max(value, low), high);
+}
+
+/** Arguments valid against the endpoint's schema for every parameter, matching no response of the world tasks. */
+function fuzzArguments(endpoint: Endpoint, seed: number): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   const names = seed === 0 ? endpoint.parameters.required : Object.keys(endpoint.parameters.properties);
-  for (const name of names) {
-    const type = (endpoint.parameters.properties[name] as { type?: string }).type ?? "string";
-    args[name] = values[type] ?? `zz-${seed}`;
-  }
+  for (const name of names)
+    args[name] = fuzzValue(endpoint.parameters.properties[name] as Record<string, unknown>, seed, endpoint);
   return args;
 }
 
 describe("the replay executor: nothing it says mentions the task", () => {
   it("answers every route of both catalogs, with arguments matching no response, in the route's own words", () => {
-    const words = /\b(task|tasks|step|steps|advanc\w*|fixture|script\w*|expected)\b/i;
+    const words = TASK_WORDS;
     let unmatched = 0;
     for (const { catalog } of catalogs)
       for (const task of WORLD_TASKS)

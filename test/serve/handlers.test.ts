@@ -176,6 +176,12 @@ describe("POST /tools/execute", () => {
     expect(code({})).toBe("missing_required_argument");
     expect(code({ material_id: MAT, colour: "red" })).toBe("unexpected_arguments");
     expect(code({ material_id: 1043 })).toBe("invalid_type");
+    // A value the schema refuses: the route's validation reply, its message as error_message.
+    expect(execute(context, "materials.search", { query: "Inconel", page_size: 0 }).body).toMatchObject({
+      success: false,
+      error_code: "invalid_argument_value",
+      error_message: "page_size must be >= 1",
+    });
     const failed = execute(context, "materials.current", { material_id: "MAT-9999" });
     expect(failed.status).toBe(200);
     expect(failed.body).toMatchObject({

@@ -12,6 +12,8 @@ export interface CheckContext {
   readonly anyRouteIds: ReadonlySet<string> | null;
   /** Parameter names each route of the largest catalog accepts, for argument rules. */
   readonly routeParameters: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Each route's parameter schemas (largest catalog), by parameter name: what a rule's literal must satisfy. */
+  readonly parameterSchemas: ReadonlyMap<string, Readonly<Record<string, Readonly<Record<string, unknown>>>>>;
   readonly correctiveStrata: ReadonlySet<string>;
   /** How many routes SR-PROGRESSIVE's first stage shows (null when the protocol has no such stage). */
   readonly firstStageSize: number | null;

@@ -1,10 +1,15 @@
 /** Rules about how facts are scored: tolerances, units, mandatory fields, corrective contracts. */
-import { isNumericValue } from "../task.ts";
+import { isNumericValue, type RequiredFact, type Task } from "../task.ts";
 import { list, sameSet, type RuleProblem, type TaskRule } from "./context.ts";
 
 export const factRules: Record<string, TaskRule> = {
+  /**
+   * Every numeric required fact has a tolerance, and only those: a number, or a list of numbers (its
+   * field's `item_kind` is number, or every gold item is a number) — the scorer applies a list's
+   * tolerance to each item, as `corpus check` does when it resolves the list's evidence.
+   */
   tolerances(task) {
-    const numeric = task.required_facts.filter((f) => isNumericValue(f.value)).map((f) => f.key);
+    const numeric = task.required_facts.filter((f) => isNumericFact(task, f)).map((f) => f.key);
     const keys = Object.keys(task.numeric_tolerances);
     return sameSet(numeric, keys)
       ? []
@@ -89,3 +94,12 @@ export const factRules: Record<string, TaskRule> = {
     return problems;
   },
 };
+
+/** A number, or a non-empty list of numbers (by its field's item_kind, else by every gold item). */
+function isNumericFact(task: Task, fact: RequiredFact): boolean {
+  if (isNumericValue(fact.value)) return true;
+  if (!Array.isArray(fact.value) || fact.value.length === 0) return false;
+  const field = task.answer_fields.find((f) => f.key === fact.key);
+  if (field?.item_kind !== undefined) return field.item_kind === "number";
+  return fact.value.every(isNumericValue);
+}

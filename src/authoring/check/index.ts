@@ -12,6 +12,7 @@ import type { Protocol } from "../protocol.ts";
 import { taskSchema } from "../task.ts";
 import { issuePath } from "../../core/index.ts";
 import { alsoInRules } from "./also-in.ts";
+import { argumentSchemaRules } from "./argument-schema.ts";
 import type { CheckContext, TaskRule } from "./context.ts";
 import { evidenceRules } from "./evidence.ts";
 import { factRules } from "./facts.ts";
@@ -22,6 +23,7 @@ import { independenceProblems } from "./independence.ts";
 import { optionRules } from "./options.ts";
 import { pointerRules } from "./pointers.ts";
 import { routeRules } from "./routes.ts";
+import { ruleFamilyProblems } from "./rule-families.ts";
 import { scenarioProblems } from "./scenarios.ts";
 import { unlistedRules } from "./unlisted.ts";
 
@@ -31,6 +33,7 @@ export type { FieldNameShare } from "./field-names.ts";
 /** Every content rule, by name; each is a small function in its own file group. */
 export const CONTENT_RULES: Record<string, TaskRule> = {
   ...routeRules,
+  ...argumentSchemaRules,
   ...evidenceRules,
   ...pointerRules,
   ...formRules,
@@ -96,20 +99,22 @@ function validTasks(rows: readonly CorpusRow[]) {
   });
 }
 
-/** The independence and scenario rules over every schema-valid task, each problem reported on the later row of its pair. */
+/** The independence, scenario and rule-family rules over every schema-valid task, each problem reported on the later row of its pair. */
 function crossTaskProblems(rows: readonly CorpusRow[]): RowProblem[] {
   const valid = validTasks(rows);
   const tasks = valid.map((v) => v.task);
-  return [...independenceProblems(tasks), ...scenarioProblems(tasks)].map((p) => {
-    const { row, task } = valid[p.index] as (typeof valid)[number];
-    return {
-      code: p.code,
-      semantic_task_id: task.semantic_task_id,
-      location: row.location,
-      line: row.line,
-      message: p.message,
-    };
-  });
+  return [...independenceProblems(tasks), ...scenarioProblems(tasks), ...ruleFamilyProblems(tasks)].map(
+    (p) => {
+      const { row, task } = valid[p.index] as (typeof valid)[number];
+      return {
+        code: p.code,
+        semantic_task_id: task.semantic_task_id,
+        location: row.location,
+        line: row.line,
+        message: p.message,
+      };
+    },
+  );
 }
 
 /** The problems `rules` find in one row; schema problems and the prior-query overlap only with `full`. */

@@ -1,9 +1,10 @@
 /**
  * Rules about routes and the fixture's responses: required routes are the required responses'
  * routes, argument rules only name what the endpoint takes and what a required response reveals,
- * every reveal resolves, and no response hides behind another.
+ * every reveal resolves (to an id, or — for a name a fits_slot rule books inside, and only for
+ * one — to a list of {start, end} date-time slots), and no response hides behind another.
  */
-import { canonicalJson, resolvePointer } from "../../core/index.ts";
+import { canonicalJson, instantOf, resolvePointer } from "../../core/index.ts";
 import type { ArgumentRule, FixtureResponse, Task } from "../task.ts";
 import { list, type RuleProblem, type TaskRule } from "./context.ts";
 
@@ -125,20 +126,48 @@ export const routeRules: Record<string, TaskRule> = {
 
   reveals(task) {
     const problems: RuleProblem[] = [];
+    const slots = slotNames(task);
     for (const response of task.executor_fixture.responses)
       for (const [name, pointer] of Object.entries(response.reveals ?? {})) {
         const found = resolvePointer(response.observation, pointer);
+        const at = `response ${response.id} reveals ${name} at ${pointer}`;
         if (!found.found)
           problems.push({
             code: "pointer_unresolved",
-            message: `response ${response.id} reveals ${name} at ${pointer}, which does not resolve in its observation`,
+            message: `${at}, which does not resolve in its observation`,
           });
-        else if (typeof found.value !== "string" && typeof found.value !== "number")
+        else if (slots.has(name)) {
+          if (!isSlotList(found.value))
+            problems.push({
+              code: "fits_slot_slots_invalid",
+              message: `${at}, which holds ${canonicalJson(found.value)}, not a list of {start, end} date-times a fits_slot rule can book inside`,
+            });
+        } else if (typeof found.value !== "string" && typeof found.value !== "number")
           problems.push({
             code: "pointer_unresolved",
-            message: `response ${response.id} reveals ${name} at ${pointer}, which holds ${canonicalJson(found.value)}, not an id`,
+            message: `${at}, which holds ${canonicalJson(found.value)}, not an id${Array.isArray(found.value) ? " (a list is revealed only for a fits_slot rule's slots)" : ""}`,
           });
       }
     return problems;
   },
 };
+
+/** The names fits_slot rules book inside: the only names a response may reveal a list under. */
+function slotNames(task: Task): Set<string> {
+  const names = new Set<string>();
+  for (const response of task.executor_fixture.responses)
+    for (const rule of Object.values(response.argument_rules))
+      if ("fits_slot" in rule) names.add(rule.fits_slot.slots);
+  return names;
+}
+
+/** A non-empty list of objects whose `start` and `end` are date-times naming instants, start first. */
+function isSlotList(value: unknown): boolean {
+  if (!Array.isArray(value) || value.length === 0) return false;
+  return value.every((slot) => {
+    if (typeof slot !== "object" || slot === null || Array.isArray(slot)) return false;
+    const start = instantOf((slot as Record<string, unknown>)["start"]);
+    const end = instantOf((slot as Record<string, unknown>)["end"]);
+    return start !== null && end !== null && start < end;
+  });
+}

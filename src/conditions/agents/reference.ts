@@ -155,14 +155,29 @@ function slotArguments(
   return {};
 }
 
-/** Each required parameter of a tool, a placeholder of its type (`"n/a"`, 1, false, [], {}). */
+/**
+ * Each required parameter of a tool, a placeholder its schema accepts (the executor validates every
+ * call as the API would): the first enum value, a date-time or date for a formatted string, a
+ * number within its bounds, else one of its type (`"n/a"`, 1, false, [], {}).
+ */
 export function placeholderArguments(tool: ToolDefinition): Record<string, unknown> {
   const args: Record<string, unknown> = {};
-  for (const name of tool.parameters.required) {
-    const type = (tool.parameters.properties[name] as { type?: string } | undefined)?.type;
-    args[name] = PLACEHOLDERS[type ?? "string"] ?? "n/a";
-  }
+  for (const name of tool.parameters.required)
+    args[name] = placeholderOf((tool.parameters.properties[name] ?? {}) as Record<string, unknown>);
   return args;
+}
+
+function placeholderOf(schema: Record<string, unknown>): unknown {
+  if (Array.isArray(schema["enum"]) && schema["enum"].length > 0) return schema["enum"][0];
+  if (schema["format"] === "date-time") return "2026-01-01T00:00:00Z";
+  if (schema["format"] === "date") return "2026-01-01";
+  const type = typeof schema["type"] === "string" ? schema["type"] : "string";
+  const value = PLACEHOLDERS[type] ?? "n/a";
+  if (typeof value !== "number") return value;
+  const { minimum, maximum, exclusiveMinimum } = schema;
+  if (typeof minimum === "number" && value < minimum) return minimum;
+  if (typeof exclusiveMinimum === "number" && value <= exclusiveMinimum) return exclusiveMinimum + 1;
+  return typeof maximum === "number" && value > maximum ? maximum : value;
 }
 
 const PLACEHOLDERS: Readonly<Record<string, unknown>> = {

@@ -142,6 +142,20 @@ export function unmatchedObservation(
     : { status: "ok", result: body, sources: [] };
 }
 
+/**
+ * The reply to a call whose arguments the endpoint's schema refuses, as an observation: the route's
+ * `replies.validation_error` body, `{@message}` filled with the problem, under `error` (so an agent
+ * reads it as the failure it is). Null when the endpoint has no such template.
+ */
+export function validationObservation(
+  endpoint: Endpoint,
+  args: Readonly<Record<string, unknown>>,
+  message: string,
+): Record<string, unknown> | null {
+  const body = renderReply(endpoint, "validation_error", args, message);
+  return body === null ? null : { status: "error", error: body };
+}
+
 /** Every string of a template, with where it sits, for the placeholder check. */
 function strings(template: unknown, at: string, out: Array<[string, string]>): Array<[string, string]> {
   if (typeof template === "string") out.push([at, template]);

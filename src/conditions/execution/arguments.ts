@@ -1,45 +1,19 @@
 /** Checking a call's arguments: against the endpoint's JSON Schema, then the fixture's rules. */
-import type { ArgumentRule } from "../../authoring/index.ts";
+import { type ArgumentProblem, type ArgumentRule, argumentsProblem } from "../../authoring/index.ts";
 import { instantOf, jsonEqual, normalizeQuery, sameInstant } from "../../core/index.ts";
-
-export { instantOf, sameInstant };
 import type { Endpoint } from "../catalog/schema.ts";
 
-export interface SchemaProblem {
-  readonly code: "unexpected_arguments" | "missing_required_argument" | "invalid_type";
-  readonly message: string;
-}
+/** The replay's reading of a date-time (core/instant.ts), shared with the schema's `format: date-time`. */
+export { instantOf, sameInstant };
 
-const TYPE_CHECKS: Record<string, (v: unknown) => boolean> = {
-  string: (v) => typeof v === "string",
-  integer: (v) => typeof v === "number" && Number.isInteger(v),
-  number: (v) => typeof v === "number" && Number.isFinite(v),
-  boolean: (v) => typeof v === "boolean",
-  array: (v) => Array.isArray(v),
-  object: (v) => typeof v === "object" && v !== null && !Array.isArray(v),
-};
+export type SchemaProblem = ArgumentProblem;
 
-/** Unexpected, then missing, then wrong-typed arguments (the executor's order). */
+/**
+ * The first problem of a call's arguments against the endpoint's parameter schema, every
+ * constraint it states (see authoring's parameter-schema.ts for the order and the wording).
+ */
 export function schemaProblem(endpoint: Endpoint, args: unknown): SchemaProblem | null {
-  if (typeof args !== "object" || args === null || Array.isArray(args))
-    return { code: "invalid_type", message: "arguments must be a JSON object" };
-  const record = args as Record<string, unknown>;
-  const { properties, required } = endpoint.parameters;
-  const unexpected = Object.keys(record).filter((k) => !Object.hasOwn(properties, k));
-  if (unexpected.length > 0)
-    return { code: "unexpected_arguments", message: `unexpected argument(s): ${unexpected.join(", ")}` };
-  const missing = required.filter((k) => !Object.hasOwn(record, k));
-  if (missing.length > 0)
-    return {
-      code: "missing_required_argument",
-      message: `missing required argument(s): ${missing.join(", ")}`,
-    };
-  for (const [key, value] of Object.entries(record)) {
-    const type = (properties[key] as { type?: unknown } | undefined)?.type;
-    const check = typeof type === "string" ? TYPE_CHECKS[type] : undefined;
-    if (check && !check(value)) return { code: "invalid_type", message: `${key} must be ${type}` };
-  }
-  return null;
+  return argumentsProblem(endpoint.parameters, args);
 }
 
 /**

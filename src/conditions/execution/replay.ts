@@ -2,14 +2,21 @@
  * The replay executor: every condition receives exactly the same tool outputs, taken from the
  * task's frozen fixture, never from a live service — the same call history, the same bytes.
  *
- * A call is checked in this order: malformed; unknown tool; schema; not visible; more than one
- * call in a turn; then looked up. The lookup finds the first response (in fixture order) for the
- * call's route whose argument rules hold given the state revealed so far — so responses are taken
- * in any order the data allows, and one that needs an id only another response reveals matches
- * once that response was returned. A found response fails once when the fixture says so, and is
- * otherwise returned: its observation (the same bytes every time it is called), its `reveals`
- * merged into the state the first time. A call no response matches is answered in the route's own shape (see
- * unmatched.ts).
+ * A call is checked in this order: malformed; unknown tool; not visible; schema; more than one
+ * call in a turn; then looked up. A route the condition does not show answers exactly as a name
+ * no catalog has (the same observation but for the name), so calling hidden routes maps nothing;
+ * only the attempt, which the agent never sees, records `unavailable_tool` (a hidden catalog
+ * route was called). The schema is the endpoint's parameter JSON Schema, every constraint it
+ * states (type, enum, bounds, lengths, pattern, format, required, additionalProperties, items);
+ * a violation is answered with the route's own validation reply (`replies.validation_error`, the
+ * problem in its message) and recorded with its code.
+ *
+ * The lookup finds the first response (in fixture order) for the call's route whose argument rules
+ * hold given the state revealed so far — so responses are taken in any order the data allows, and
+ * one that needs an id only another response reveals matches once that response was returned. A
+ * found response fails once when the fixture says so, and is otherwise returned: its observation
+ * (the same bytes every time it is called), its `reveals` merged into the state the first time. A
+ * call no response matches is answered in the route's own shape (see unmatched.ts).
  *
  * There is no destructive-call policy here: a valid destructive call executes. One that matches no
  * required response is marked unauthorized, so the loop's count measures the agent, not the
@@ -22,12 +29,23 @@
  */
 import type { FixtureResponse, Task } from "../../authoring/index.ts";
 import { resolvePointer } from "../../core/index.ts";
+import { validationObservation } from "../catalog/replies.ts";
 import type { Endpoint } from "../catalog/schema.ts";
 import { rulesHold, schemaProblem } from "./arguments.ts";
 import { asAsked } from "./as-asked.ts";
 import { type ReplyWorld, replyWorld } from "./known.ts";
 import type { Attempt, ExecutorErrorCode, ToolCall, Visible } from "./types.ts";
 import { unmatchedReply } from "./unmatched.ts";
+
+/** The executor's own refusal, as the agent sees it. */
+function refusal(code: ExecutorErrorCode, message: string): Record<string, unknown> {
+  return { status: "error", error_code: code, message };
+}
+
+/** What a name no visible route has is told: the same words whether the catalog has it or not. */
+function noSuchTool(name: string): string {
+  return `there is no tool named ${name}`;
+}
 
 export class ReplayExecutor {
   private readonly state = new Map<string, unknown>();
@@ -85,6 +103,7 @@ export class ReplayExecutor {
       code: ExecutorErrorCode,
       message: string,
       response: FixtureResponse | null = null,
+      observation: Record<string, unknown> = refusal(code, message),
     ): Attempt => ({
       ...base,
       route_id: endpoint?.route_id ?? null,
@@ -94,16 +113,19 @@ export class ReplayExecutor {
       required: response?.required ?? false,
       destructive,
       unauthorized_destructive: unauthorized,
-      observation: { status: "error", error_code: code, message },
+      observation,
     });
     if (call.malformed !== undefined)
       return fail("malformed_tool_call", `the tool call could not be read: ${call.malformed}`);
-    if (!endpoint) return fail("unknown_tool", `there is no tool named ${call.name}`);
-    const schema = schemaProblem(endpoint, call.arguments);
-    if (schema !== null || args === null)
-      return fail(schema?.code ?? "invalid_type", schema?.message ?? "arguments must be a JSON object");
+    if (!endpoint) return fail("unknown_tool", noSuchTool(call.name));
     if (visible !== "all" && !visible.has(endpoint.route_id))
-      return fail("unavailable_tool", `${call.name} is not available in this conversation`);
+      return fail("unavailable_tool", "", null, refusal("unknown_tool", noSuchTool(call.name)));
+    const schema = schemaProblem(endpoint, call.arguments);
+    if (schema !== null || args === null) {
+      const code = schema?.code ?? "invalid_type";
+      const message = schema?.message ?? "arguments must be a JSON object";
+      return fail(code, message, null, validationObservation(endpoint, args ?? {}, message) ?? undefined);
+    }
     if (callIndex > 0)
       return fail(
         "parallel_tool_call_requires_observation",

@@ -3,7 +3,10 @@ export type { ToolCall } from "../../providers/index.ts";
 
 /**
  * The executor's own refusals. None names the task, a step or a script: a call the fixture does not
- * know is answered in the route's own shape (see unmatched.ts), never refused.
+ * know is answered in the route's own shape (see unmatched.ts), never refused. A schema violation
+ * (unexpected, missing, invalid_type, invalid_argument_value — out of enum, range or length —,
+ * invalid_format — format or pattern) is answered with the route's own validation reply;
+ * `unavailable_tool` (a hidden route) with exactly the observation of `unknown_tool`.
  */
 export const EXECUTOR_ERROR_CODES = [
   "malformed_tool_call",
@@ -11,6 +14,8 @@ export const EXECUTOR_ERROR_CODES = [
   "unexpected_arguments",
   "missing_required_argument",
   "invalid_type",
+  "invalid_argument_value",
+  "invalid_format",
   "unavailable_tool",
   "parallel_tool_call_requires_observation",
 ] as const;

@@ -146,6 +146,15 @@ export const requiredFactSchema = z.strictObject({
   source_id: id,
   evidence: factEvidenceSchema,
   also_in: z.array(evidencePointerSchema).min(1).optional(),
+  /**
+   * Allowed records that hold the same value by coincidence and say nothing about the fact (another
+   * booking's end, the free slot a booking was made in), each with why: the author looked and did
+   * not accept them. `corpus check` stops reporting them and refuses one that is also accepted.
+   */
+  coincidences: z
+    .array(z.strictObject({ source_id: id, why: z.string().min(1) }))
+    .min(1)
+    .optional(),
 });
 
 export const forbiddenFactSchema = z.strictObject({

@@ -275,4 +275,20 @@ describe("unlisted_source_holds_value", () => {
     expect(warnings(t)).toEqual([]);
     expect(codes(task())).toEqual([]);
   });
+
+  it("is silent for a record reviewed as a coincidence, which may not also be accepted", () => {
+    const why = "the job record's own state, not the run's";
+    const reviewed = task({
+      required_facts: [modulus, { ...state, coincidences: [{ source_id: "SRC-F", why }] }],
+    });
+    // Only the modulus finding is left; the reviewed state match is no longer reported.
+    expect(warnings(reviewed).map((w) => w.message)).toEqual([
+      "required_facts[0] (modulus): allowed source SRC-C holds 71.7 at /entries/1/value but is not in also_in (accepted: SRC-A)",
+    ]);
+    expect(codes(reviewed)).toEqual([]);
+    const contradictory = task({
+      required_facts: [modulus, { ...state, coincidences: [{ source_id: "SRC-A", why }] }],
+    });
+    expect(codes(contradictory)).toEqual(["coincidence_accepted"]);
+  });
 });

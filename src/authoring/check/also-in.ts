@@ -30,6 +30,13 @@ export const alsoInRules: Record<string, TaskRule> = {
     const reader = new EvidenceReader(observedPayloads(task), context.units);
     for (const [index, fact] of task.required_facts.entries()) {
       // What the fact accepts without its also_in entries: its source and a derived fact's inputs.
+      // A record reviewed as a coincidence cannot also be accepted: the two lists would disagree.
+      for (const c of fact.coincidences ?? [])
+        if (acceptedSources(fact).includes(c.source_id))
+          problems.push({
+            code: "coincidence_accepted",
+            message: `required_facts[${index}] (${fact.key}) coincidences: ${c.source_id} is also a source the fact accepts`,
+          });
       const accepted = new Set(acceptedSources({ ...fact, also_in: undefined }));
       for (const [j, entry] of (fact.also_in ?? []).entries()) {
         const at = `required_facts[${index}] (${fact.key}) also_in[${j}] ${entry.source_id}`;

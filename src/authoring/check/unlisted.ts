@@ -1,8 +1,8 @@
 /**
  * A finding, not a failure: an allowed record a required response shows that holds a required
  * fact's value but is not among the sources the fact accepts. An agent that cites it would be
- * marked wrong for a defensible citation, so the author either lists it in `also_in` or sees that
- * the match is a coincidence. The scan keeps false positives low:
+ * marked wrong for a defensible citation, so the author either lists it in `also_in` or, having
+ * seen that the match is a coincidence, lists it in `coincidences` with why. The scan keeps false positives low:
  *
  * - numbers: a payload number within the key's tolerance, converted from the `unit` member of its
  *   object or of the nearest object around it (a history's rows share one; skipped when that unit
@@ -109,8 +109,9 @@ export const unlistedRules: Record<string, TaskRule> = {
       const holds = matcher(task, fact, fields.get(fact.key), context.units);
       if (holds === null) continue;
       const accepted = new Set(acceptedSources(fact));
+      const reviewed = new Set((fact.coincidences ?? []).map((c) => c.source_id));
       for (const source of allowed) {
-        if (accepted.has(source) || !shown.has(source)) continue;
+        if (accepted.has(source) || reviewed.has(source) || !shown.has(source)) continue;
         const hits = payloadLeaves(payloads.get(source)).filter(holds);
         if (hits.length > 0)
           findings.push({

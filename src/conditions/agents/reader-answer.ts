@@ -165,10 +165,11 @@ function asCandidate(
           ? numbersIn(v).filter((r) => r.unit !== null)
           : [];
     return readings.flatMap((r) => {
-      if (field.unit === null || r.unit === null) return [{ value: r.value, unit: field.unit, bonus: 0 }];
+      const unit = r.unit ?? (field.unit === null ? null : unitOfKey(leaf.key, field.unit, units));
+      if (field.unit === null || unit === null) return [{ value: r.value, unit: field.unit, bonus: 0 }];
       const converted = field.difference
-        ? difference(units, r.value, r.unit, field.unit)
-        : units.convert(r.value, r.unit, field.unit);
+        ? difference(units, r.value, unit, field.unit)
+        : units.convert(r.value, unit, field.unit);
       return converted === null
         ? []
         : [{ value: Number(converted.toPrecision(12)), unit: field.unit, bonus: 2 }];
@@ -179,15 +180,29 @@ function asCandidate(
   if (typeof v !== "string") return [];
   if (field.kind === "identifier") {
     const idLike = idsOf(v).includes(v) || /^[a-z][a-z0-9+.-]*:\/\//i.test(v);
-    return idLike || /(_id|_uri|_url|location|path)$/.test(leaf.key)
-      ? [{ value: v, unit: null, bonus: 1 }]
-      : [];
+    if (idLike || /(_id|_uri|_url|location|path)$/.test(leaf.key))
+      return [{ value: v, unit: null, bonus: 1 }];
+    // Any other single token (a date, a code) can be an identifier too, without the bonus.
+    return /^\S{1,80}$/.test(v) ? [{ value: v, unit: null, bonus: 0 }] : [];
   }
+  // A text field wants words, not an identifier or a timestamp.
+  if (idsOf(v).includes(v) || TIME.test(v)) return [];
   if (field.options.length > 0) {
     const option = field.options.find((o) => o.toLowerCase() === v.toLowerCase());
     return option === undefined ? [] : [{ value: option, unit: null, bonus: 2 }];
   }
   return v.length <= 80 ? [{ value: v, unit: null, bonus: 0 }] : [];
+}
+
+/** A unit a key spells at its end (`size_bytes`, `runtime_s`, `temp_degc`), when it converts to the form's. */
+function unitOfKey(key: string, to: string, units: UnitConverter): string | null {
+  const parts = key.split("_");
+  for (const n of [2, 1]) {
+    if (parts.length <= n) continue;
+    const unit = parts.slice(-n).join("_");
+    if (units.convert(1, unit, to) !== null) return unit;
+  }
+  return null;
 }
 
 function difference(units: UnitConverter, value: number, from: string, to: string): number | null {

@@ -86,6 +86,8 @@ export function distinctiveQuery(view: ReaderView): string {
   return kept.slice(0, 8).join(" ");
 }
 
+const QUERY = /^(query|q|search|text|keywords?|terms?)$/;
+
 /** A value for a non-id parameter, or undefined when the reader has none it trusts. */
 function otherValue(
   name: string,
@@ -99,7 +101,7 @@ function otherValue(
     if (named !== undefined) return named;
     return required ? (schema.default ?? schema.enum[0]) : undefined;
   }
-  if (/^(query|q|search|text|keywords?|terms?)$/.test(name)) {
+  if (QUERY.test(name)) {
     const ids = idsOf(view.request);
     return ids[0] ?? distinctiveQuery(view);
   }
@@ -142,7 +144,11 @@ function allowed(tool: ToolDefinition, requestWords: readonly string[]): boolean
   const verbNamed = requestWords.some((w) => wordMatch(w, verb.toLowerCase()));
   if (tool.description.includes(DESTRUCTIVE_FLAG)) return verbNamed;
   if (tool.description.includes("Read-only.")) return true;
-  return verbNamed || requestWords.some((w) => wordMatch(w, noun.toLowerCase().replace(/s$/, "")));
+  return (
+    verbNamed ||
+    requestWords.some((w) => wordMatch(w, noun.toLowerCase().replace(/s$/, ""))) ||
+    overlap(requestWords, wordsOf(tool.description)) >= 4
+  );
 }
 
 /** Every call the reader could make with this tool, scored. */
@@ -176,7 +182,9 @@ function candidatesOf(tool: ToolDefinition, view: ReaderView, requestWords: read
     }
     fixed[name] = value;
   }
-  if (idParam === null) return [{ name: tool.name, arguments: fixed, score: base }];
+  // A search the request's own words fill is worth one more than the words the tool shares.
+  const searched = Object.keys(fixed).some((name) => required.has(name) && QUERY.test(name)) ? 1 : 0;
+  if (idParam === null) return [{ name: tool.name, arguments: fixed, score: base + searched }];
   const { name: param, ids } = idParam;
   return ids.map((id) => ({
     name: tool.name,

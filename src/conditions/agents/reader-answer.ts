@@ -31,6 +31,8 @@ interface Context {
   readonly stale: boolean;
   readonly time: string;
   readonly text: readonly string[];
+  /** The nearest enclosing `unit` member, for a value whose own row names none. */
+  readonly unit: string | null;
 }
 
 interface Leaf {
@@ -84,6 +86,7 @@ function contextOf(row: Record<string, unknown>, parent: Context): Context {
     stale: parent.stale || isStale(row),
     time: latest(row, parent.time),
     text: [...parent.text, ...text],
+    unit: typeof row["unit"] === "string" ? row["unit"] : parent.unit,
   };
 }
 
@@ -97,7 +100,7 @@ function unitIn(row: Record<string, unknown>, key: string): string | null {
 /** Every leaf of a record, with its row's context. */
 export function leavesOf(record: SeenRecord): Leaf[] {
   const out: Leaf[] = [];
-  const root: Context = { labels: [], keys: [], stale: false, time: "", text: [] };
+  const root: Context = { labels: [], keys: [], stale: false, time: "", text: [], unit: null };
   const visit = (node: unknown, key: string, context: Context, row: Record<string, unknown> | null) => {
     if (Array.isArray(node)) {
       if (node.length > 0 && node.every((v) => typeof v !== "object" || v === null))
@@ -115,7 +118,7 @@ export function leavesOf(record: SeenRecord): Leaf[] {
       return;
     }
     if (node === null || row === null) return;
-    out.push(leaf(key, node, unitIn(row, key), context));
+    out.push(leaf(key, node, unitIn(row, key) ?? context.unit, context));
   };
   const leaf = (key: string, value: unknown, unit: string | null, c: Context): Leaf => ({
     key,
@@ -162,11 +165,16 @@ function asCandidate(
       typeof v === "number"
         ? [{ value: v, unit: leaf.unit }]
         : typeof v === "string"
-          ? numbersIn(v).filter((r) => r.unit !== null)
+          ? // A sentence's numbers only where the form asks a unit (a year or a date is no reading).
+            field.unit === null || TIME.test(v)
+            ? []
+            : numbersIn(v).filter((r) => r.unit !== null)
           : [];
-    return readings.flatMap((r) => {
+    return readings.flatMap((r): { value: unknown; unit: string | null; bonus: number }[] => {
       const unit = r.unit ?? (field.unit === null ? null : unitOfKey(leaf.key, field.unit, units));
-      if (field.unit === null || unit === null) return [{ value: r.value, unit: field.unit, bonus: 0 }];
+      if (field.unit === null) return [{ value: r.value, unit: null, bonus: 0 }];
+      // A number without a unit is no reading of a quantity the form asks in a unit.
+      if (unit === null) return [];
       const converted = field.difference
         ? difference(units, r.value, unit, field.unit)
         : units.convert(r.value, unit, field.unit);
@@ -186,7 +194,7 @@ function asCandidate(
     return /^\S{1,80}$/.test(v) ? [{ value: v, unit: null, bonus: 0 }] : [];
   }
   // A text field wants words, not an identifier or a timestamp.
-  if (idsOf(v).includes(v) || TIME.test(v)) return [];
+  if (idsOf(v).includes(v) || TIME.test(v) || /^[-+]?\d/.test(v)) return [];
   if (field.options.length > 0) {
     const option = field.options.find((o) => o.toLowerCase() === v.toLowerCase());
     return option === undefined ? [] : [{ value: option, unit: null, bonus: 2 }];

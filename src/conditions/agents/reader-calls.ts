@@ -67,10 +67,21 @@ function idsFor(name: string, schema: ParamSchema, ids: readonly string[]): stri
     const prefixes = new Set(examples.map(prefixOf));
     const shapes = new Set(examples.map(shapeOf));
     const byPrefix = ids.filter((id) => prefixes.has(prefixOf(id)));
-    return byPrefix.length > 0 ? byPrefix : ids.filter((id) => shapes.has(shapeOf(id)));
+    if (byPrefix.length > 0) return byPrefix;
+    const byShape = ids.filter((id) => shapes.has(shapeOf(id)));
+    if (byShape.length > 0) return byShape;
   }
-  const noun = name.replace(/_id$/, "").split("_").pop() ?? name;
-  return ids.filter((id) => wordMatch(prefixOf(id).toLowerCase(), noun.toLowerCase()));
+  // An abbreviation of the parameter's noun: SMP for sample_id, INS for instrument_id.
+  const nouns = wordsOf(`${name.replace(/_/g, " ")} ${schema.description ?? ""}`);
+  return ids.filter((id) => nouns.some((noun) => abbreviates(prefixOf(id).toLowerCase(), noun)));
+}
+
+/** Whether `short`'s letters appear in order in `word`, starting with its first letter (smp in sample). */
+function abbreviates(short: string, word: string): boolean {
+  if (short.length < 2 || !/^[a-z]+$/.test(short) || word[0] !== short[0]) return false;
+  let at = 0;
+  for (const letter of word) if (letter === short[at]) at += 1;
+  return at >= short.length;
 }
 
 /** The request's distinctive words, in order and as written: not stop words, not words of any tool text. */
@@ -83,7 +94,7 @@ export function distinctiveQuery(view: ReaderView): string {
       const words = wordsOf(w);
       return words.length > 0 && words.some((x) => !vocabulary.has(x));
     });
-  return kept.slice(0, 8).join(" ");
+  return kept.slice(0, 12).join(" ");
 }
 
 const QUERY = /^(query|q|search|text|keywords?|terms?)$/;
@@ -113,7 +124,8 @@ function otherValue(
   }
   const examples = (schema.description ?? "").match(/[\p{L}\p{N}]*\d[\p{L}\p{N}-]*/gu) ?? [];
   const shapes = new Set(examples.filter((e) => /\p{L}/u.test(e)).map(shapeOf));
-  const shaped = (view.request.match(/[\p{L}\p{N}][\p{L}\p{N}-]*\d[\p{L}\p{N}-]*/gu) ?? []).find((t) =>
+  // ASCII tokens: a particle written onto an id (C-1232에) is not part of it.
+  const shaped = (view.request.match(/[A-Za-z0-9][A-Za-z0-9-]*\d[A-Za-z0-9-]*/g) ?? []).find((t) =>
     shapes.has(shapeOf(t)),
   );
   if (shaped !== undefined) return shaped;
@@ -183,8 +195,14 @@ function candidatesOf(tool: ToolDefinition, view: ReaderView, requestWords: read
     fixed[name] = value;
   }
   // A search the request's own words fill is worth one more than the words the tool shares.
-  const searched = Object.keys(fixed).some((name) => required.has(name) && QUERY.test(name)) ? 1 : 0;
-  if (idParam === null) return [{ name: tool.name, arguments: fixed, score: base + searched }];
+  const searched = Object.keys(fixed).some((name) => QUERY.test(name)) ? 1 : 0;
+  // A filter filled with a token of the request's own shape (location C-1232) binds like an id.
+  const shaped = Object.entries(fixed).some(
+    ([name, v]) => !QUERY.test(name) && typeof v === "string" && view.request.includes(v) && /\d/.test(v),
+  )
+    ? 2
+    : 0;
+  if (idParam === null) return [{ name: tool.name, arguments: fixed, score: base + searched + shaped }];
   const { name: param, ids } = idParam;
   return ids.map((id) => ({
     name: tool.name,

@@ -16,6 +16,7 @@ import {
   TurnTokenCounter,
 } from "../../src/conditions/execution/index.ts";
 import type { Message } from "../../src/providers/index.ts";
+import { parseField } from "../../src/conditions/agents/reader-view.ts";
 import { loadUnitConverter, type UnitConverter } from "../../src/core/index.ts";
 import { scoreRecord } from "../../src/metrics/index.ts";
 import { bundled } from "../helpers/bundled.ts";
@@ -147,6 +148,27 @@ describe("the careful reader, turn by turn", () => {
       .map((e) => e.route_id);
     const turn = await episode.turn(request([ask], destructive, 1));
     expect(turn.toolCalls).toEqual([]);
+  });
+});
+
+describe("the careful reader's reading of the form", () => {
+  it("reads a field's kind, unit and the options the line lists", () => {
+    expect(
+      parseField('- status (text): state of the booking — one of: confirmed, tentative, "on hold, pending"'),
+    ).toEqual({
+      key: "status",
+      kind: "text",
+      unit: null,
+      difference: false,
+      description: "state of the booking",
+      options: ["confirmed", "tentative", "on hold, pending"],
+    });
+    expect(parseField("- margin (number, unit K, a difference): how far apart")).toMatchObject({
+      kind: "number",
+      unit: "K",
+      difference: true,
+      options: [],
+    });
   });
 });
 

@@ -66,11 +66,16 @@ export function shapeOf(token: string): string {
   return token.replace(/\p{L}+/gu, "A").replace(/\p{N}+/gu, "9");
 }
 
-/** `- key (number, unit MPa, a difference): description` and any options the line lists. */
+/**
+ * `- key (number, unit MPa, a difference): description`, and the options a field lists at its end:
+ * `— one of: confirmed, tentative` (a list's `— each one of: …`; an option holding a comma is
+ * JSON-quoted).
+ */
 export function parseField(line: string): FormField | null {
   const m = /^- ([^\s(]+) \(([^)]*)\): ?(.*)$/.exec(line.trim());
   if (m === null) return null;
-  const [, key = "", kindText = "", rest = ""] = m;
+  const [, key = "", kindText = "", text = ""] = m;
+  const listed = / — (?:each )?one of: (.+)$/.exec(text);
   const kind = kindText.startsWith("list") ? "list" : (kindText.split(/[,:]/)[0] ?? "").trim();
   const unit = /unit ([^,]+)/.exec(kindText)?.[1]?.trim() ?? null;
   return {
@@ -78,28 +83,24 @@ export function parseField(line: string): FormField | null {
     kind,
     unit: unit === "no unit" ? null : unit,
     difference: kindText.includes("a difference"),
-    description: rest,
-    options: optionsOf(`${kindText} ${rest}`),
+    description: listed === null ? text : text.slice(0, listed.index),
+    options: listed === null ? [] : optionsOf(listed[1] ?? ""),
   };
 }
 
-/**
- * The options a form line lists, however it spells them: after `options:` / `one of:` / `one
- * of`, quoted or separated by commas, `|` or `/`.
- */
-function optionsOf(text: string): string[] {
-  const m = /(?:options?|one of)\s*:?\s*(.+)$/i.exec(text);
-  if (m === null) return [];
-  const list = m[1] ?? "";
-  const quoted = [...list.matchAll(/["“'`]([^"”'`]+)["”'`]/g)].map((q) => q[1] as string);
-  const parts =
-    quoted.length >= 2
-      ? quoted
-      : list
-          .replace(/[).]+$/, "")
-          .split(/\s*(?:,|\||\/|\bor\b)\s*/)
-          .map((p) => p.trim());
-  return parts.filter((p) => p.length > 0);
+/** `confirmed, tentative, "a, b"` → the options, a quoted one read as JSON. */
+function optionsOf(list: string): string[] {
+  return (list.match(/"(?:[^"\\]|\\.)*"|[^,]+/g) ?? [])
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0)
+    .map((part) => {
+      if (!part.startsWith('"')) return part;
+      try {
+        return JSON.parse(part) as string;
+      } catch {
+        return part;
+      }
+    });
 }
 
 /** The request and the form from the first user message. */

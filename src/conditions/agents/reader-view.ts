@@ -90,7 +90,7 @@ export function parseField(line: string): FormField | null {
 
 /** `confirmed, tentative, "a, b"` → the options, a quoted one read as JSON. */
 function optionsOf(list: string): string[] {
-  return (list.match(/"(?:[^"\\]|\\.)*"|[^,]+/g) ?? [])
+  return (list.match(/\s*"(?:[^"\\]|\\.)*"|[^,]+/g) ?? [])
     .map((part) => part.trim())
     .filter((part) => part.length > 0)
     .map((part) => {

@@ -26,6 +26,9 @@ describe("the explorer's pieces", () => {
   });
 
   it("counts a not-found that names the id, not a record that merely holds it", () => {
+    expect(denies({ status: "ok", result: { artifact_id: "ART-6404", state: "queued" } }, "ART-6404")).toBe(
+      false,
+    );
     const notFound = {
       error: { code: "MATERIAL_NOT_FOUND", message: "material 'MAT-2201' is not registered" },
     };
@@ -42,6 +45,8 @@ describe("the explorer's pieces", () => {
     // RES-SEM-02 is known; JOB has no id of its prefix in the task, so nothing to compare with.
     expect(foreignIds(reply, known, { resource_id: "RES-SEM-02" })).toEqual(["BK-1D537790"]);
     expect(foreignIds({ booking_id: "BK-6310" }, known, {})).toEqual([]);
+    // A record id sharing the first segment (BK-LIST-3333) is another family: nothing to compare.
+    expect(foreignIds({ booking_id: "BK-81137" }, new Set(["BK-LIST-3333"]), {})).toEqual([]);
   });
 
   it("knows the ids of the request and of every fixture observation", () => {

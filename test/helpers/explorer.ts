@@ -10,8 +10,8 @@
  *   the task knows (in its request or any response's observation) and of the kind the parameter
  *   takes (the prefix of the example id its description shows); `anyDenials` counts every kind;
  * - foreign ids: an identifier in a write route's reply, not known to the task and not sent in the
- *   call, whose prefix the task shows but in no id of the same shape (letters → A, digits → 9:
- *   `BK-1D537790` against the task's `BK-6308`).
+ *   call, whose family (leading letter segments) the task shows but in no id of the same shape
+ *   (letters → A, digits → 9: `BK-1D537790` against the task's `BK-6308`).
  */
 import type { Task } from "../../src/authoring/index.ts";
 import type { Endpoint } from "../../src/conditions/catalog/index.ts";
@@ -40,6 +40,20 @@ export function idsIn(text: string): string[] {
 
 export const prefixOf = (id: string): string => id.split("-")[0] ?? id;
 
+/**
+ * An id's family: its leading all-letter segments (`BK` of BK-6308, `BK-LIST` of the record id
+ * BK-LIST-3333, `SBX-ART` of SBX-ART-6701-3), so a record id or another entity that shares the
+ * first segment is not the format a write's new id is compared with.
+ */
+export function familyOf(id: string): string {
+  const letters: string[] = [];
+  for (const part of id.split("-")) {
+    if (!/^[A-Z]+$/.test(part)) break;
+    letters.push(part);
+  }
+  return letters.join("-");
+}
+
 /** `BK-6308` → `AA-9999`: each letter A, each digit 9 (so the prefix and every digit count). */
 export function idShape(id: string): string {
   return id.replace(/[A-Z]/g, "A").replace(/[0-9]/g, "9");
@@ -51,8 +65,9 @@ export function knownIds(task: Task): Set<string> {
   return new Set(texts.flatMap(idsIn));
 }
 
+// A bare 404 only: the digits inside ART-6404 are not a status.
 const DENIAL =
-  /not[ _-]?found|not registered|no such|does not exist|unknown|cannot be|404|no [a-z ]+ matches/i;
+  /not[ _-]?found|not registered|no such|does not exist|unknown|cannot be|\b404\b|no [a-z ]+ matches/i;
 
 /** Whether a reply says not-found about this id (it names the id and speaks of absence). */
 export function denies(observation: unknown, id: string): boolean {
@@ -65,7 +80,7 @@ export function foreignIds(observation: unknown, known: ReadonlySet<string>, sen
   const echoed = new Set(idsIn(JSON.stringify(sent ?? {})));
   return idsIn(JSON.stringify(observation)).filter((id) => {
     if (known.has(id) || echoed.has(id)) return false;
-    const same = [...known].filter((k) => prefixOf(k) === prefixOf(id));
+    const same = [...known].filter((k) => familyOf(k) === familyOf(id));
     return same.length > 0 && !same.some((k) => idShape(k) === idShape(id));
   });
 }

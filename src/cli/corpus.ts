@@ -152,7 +152,7 @@ function registerSensitivity(corpus: Command, r: Registrar): void {
   corpus
     .command("sensitivity")
     .description(
-      "Run the reference agent and every probe agent (probe:NAME, one flaw each) under the all-routes and required-routes conditions at every catalog size, and print per probe the metric that must catch it and how far it falls below the reference agent; exit 0 whether or not they are caught.",
+      "Run the reference agent, every probe agent (probe:NAME, one flaw each) and the gold-free careful reader under the all-routes and required-routes conditions at every catalog size, and print per probe the metric that must catch it and how far it falls below the reference agent, and the reader's recall by stratum and language; exit 0 whether or not they are caught.",
     )
     .argument(
       "[corpus]",

@@ -81,7 +81,7 @@ function addEpisodeOptions(runCommand: Command): void {
   runCommand
     .requiredOption(
       "--agent <spec>",
-      "reference, probe:NAME (a built-in agent with one flaw, listed below), anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH",
+      "reference, probe:NAME (a built-in agent with one flaw, listed below), careful-reader (gold-free heuristic), anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH",
     )
     .option("--out <file>", "run file (JSON Lines); required unless --estimate")
     .addOption(corpusOption())

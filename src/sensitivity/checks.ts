@@ -9,6 +9,14 @@ import type { ProbeName } from "../conditions/agents/index.ts";
 /** How far below the reference agent a share must fall for its probe to count as caught. */
 export const CATCH_MARGIN = 0.15;
 
+/**
+ * How far below the reference agent the careful reader (a gold-free heuristic agent, see
+ * careful-reader.ts) must stay in required-fact recall, in every stratum and condition, for the
+ * corpus to count as sound: a quarter of the facts. Within it, matching words, preferring current
+ * rows and converting units answers the stratum without understanding it — a finding, not an error.
+ */
+export const READER_MARGIN = 0.25;
+
 /** `mean`: the mean over the episodes where the metric is defined; `total`: the sum over all of them. */
 export type Aggregation = "mean" | "total";
 

@@ -3,7 +3,14 @@
  * same matrix, scored by the scorer, and per probe the metric that must catch it and by how much
  * the probe falls below the reference agent on it.
  */
-export { CATCH_MARGIN, PROBE_CHECKS, type Aggregation, type MetricRef, type ProbeCheck } from "./checks.ts";
+export {
+  CATCH_MARGIN,
+  PROBE_CHECKS,
+  READER_MARGIN,
+  type Aggregation,
+  type MetricRef,
+  type ProbeCheck,
+} from "./checks.ts";
 export { renderSensitivity } from "./render.ts";
 export {
   runSensitivity,
@@ -21,3 +28,4 @@ export {
   type SensitivityRow,
   type SensitivityTable,
 } from "./table.ts";
+export { readerSection, type ReaderCell, type ReaderFinding, type ReaderSection } from "./reader.ts";

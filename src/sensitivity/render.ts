@@ -1,4 +1,5 @@
 /** The sensitivity table as text: the table, then per condition × catalog size, the companions and why each metric. */
+import type { ReaderSection } from "./reader.ts";
 import type { Compared, SensitivityTable } from "./table.ts";
 
 function value(v: number | null, total: boolean): string {
@@ -72,5 +73,35 @@ export function renderSensitivity(table: SensitivityTable): string {
     "Why each metric:",
     ...why,
     "",
+    ...renderReader(table.reader),
   ].join("\n");
+}
+
+/** The careful reader's recall beside the reference agent's, per condition, by stratum and language; then the findings. */
+function renderReader(section: ReaderSection): string[] {
+  const cells = columns([
+    ["condition", "by", "group", "episodes", "reference", section.agent, "difference"],
+    ...section.cells.map((c) => [
+      c.condition,
+      c.group,
+      c.name,
+      String(c.episodes),
+      value(c.reference, false),
+      value(c.reader, false),
+      signed(c.difference, false),
+    ]),
+  ]);
+  const verdict = section.sound
+    ? [`Sound: the ${section.agent} stays ${section.rule}.`]
+    : [
+        `Findings (${section.findings.length}): the ${section.agent} is not ${section.rule} here:`,
+        ...section.findings.map((f) => `  ${f.condition} ${f.stratum}: ${f.message}`),
+      ];
+  return [
+    `The ${section.agent} (gold-free: it sees only the form, the tool schemas and the replies): ${section.metric}, reference → ${section.agent}.`,
+    cells,
+    "",
+    ...verdict,
+    "",
+  ];
 }

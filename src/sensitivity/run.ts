@@ -6,7 +6,13 @@
  * rows. No tokenizer is loaded: nothing here is priced.
  */
 import type { Protocol, Task } from "../authoring/index.ts";
-import { PROBE_NAMES, probeAgent, referenceAgent, type Agent } from "../conditions/agents/index.ts";
+import {
+  carefulReaderAgent,
+  PROBE_NAMES,
+  probeAgent,
+  referenceAgent,
+  type Agent,
+} from "../conditions/agents/index.ts";
 import type { Catalog } from "../conditions/catalog/index.ts";
 import { runEpisode, TurnTokenCounter } from "../conditions/execution/index.ts";
 import type { ConditionManifest } from "../conditions/routing/index.ts";
@@ -22,7 +28,7 @@ export interface SensitivityInput {
   readonly systemPrompt: string;
 }
 
-/** The agents of the matrix by name: `reference`, then `probe:NAME` in PROBE_NAMES order. */
+/** The agents of the matrix by name: `reference`, then `probe:NAME` in PROBE_NAMES order, then `careful-reader`. */
 export interface AgentRows {
   readonly agent: string;
   readonly rows: readonly EpisodeRow[];
@@ -57,6 +63,7 @@ export async function runSensitivity(input: SensitivityInput): Promise<Sensitivi
   const agents: Agent[] = [
     referenceAgent(loop.request_more_tools_token, input.units),
     ...PROBE_NAMES.map((name) => probeAgent(name, loop.request_more_tools_token, input.units)),
+    carefulReaderAgent(loop.request_more_tools_token, input.units),
   ];
   const out: AgentRows[] = [];
   for (const agent of agents) {

@@ -4,11 +4,15 @@
  * caught (see checks.ts), the same per condition × catalog size, and a companion metric beside.
  */
 import type { EpisodeRow } from "../metrics/index.ts";
-import { PROBE_NAMES, type ProbeName } from "../conditions/agents/index.ts";
+import { CAREFUL_READER, PROBE_NAMES, type ProbeName } from "../conditions/agents/index.ts";
+import { aggregateMetric } from "./aggregate.ts";
 import { CATCH_MARGIN, PROBE_CHECKS, type Aggregation, type MetricRef } from "./checks.ts";
+import { readerSection, type ReaderSection } from "./reader.ts";
+
+export { aggregateMetric };
 import type { SensitivityRuns } from "./run.ts";
 
-export const SENSITIVITY_FORMAT = "fabench-sensitivity/v1";
+export const SENSITIVITY_FORMAT = "fabench-sensitivity/v2";
 
 export interface Compared {
   readonly reference: number | null;
@@ -43,14 +47,8 @@ export interface SensitivityTable {
   readonly episodes_per_agent: number;
   readonly catch_margin: number;
   readonly rows: readonly SensitivityRow[];
-}
-
-/** A metric over rows: the mean where defined (null when nowhere), or the total. */
-export function aggregateMetric(rows: readonly EpisodeRow[], ref: MetricRef): number | null {
-  const values = rows.map((r) => r.metrics[ref.metric]);
-  if (ref.aggregation === "total") return values.reduce<number>((a, v) => a + (v ?? 0), 0);
-  const defined = values.filter((v): v is number => v !== null && v !== undefined);
-  return defined.length === 0 ? null : defined.reduce((a, v) => a + v, 0) / defined.length;
+  /** The careful reader's recall beside the reference agent's, by stratum and language. */
+  readonly reader: ReaderSection;
 }
 
 function compare(reference: readonly EpisodeRow[], probe: readonly EpisodeRow[], ref: MetricRef): Compared {
@@ -109,5 +107,6 @@ export function sensitivityTable(runs: SensitivityRuns): SensitivityTable {
     episodes_per_agent: runs.tasks * runs.conditions.length * runs.catalogSizes.length,
     catch_margin: CATCH_MARGIN,
     rows,
+    reader: readerSection(CAREFUL_READER, runs.conditions, reference, rowsOf(CAREFUL_READER)),
   };
 }

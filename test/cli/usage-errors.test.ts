@@ -54,7 +54,7 @@ describe("what a user types wrong, named as such", () => {
         const result = await runCli(["run", "--agent", agent, ...extra]);
         expect(result.code).toBe(2);
         expect(result.err).toBe(
-          `unknown_agent: --agent takes reference, probe:NAME, anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH, not ${agent}\n`,
+          `unknown_agent: --agent takes reference, probe:NAME, careful-reader, anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH, not ${agent}\n`,
         );
         expect(result.out).toBe("");
       }

@@ -82,6 +82,7 @@ describe("probe agents by spec", () => {
       expect(isModelAgent(`probe:${name}`)).toBe(false);
     }
     expect(isModelAgent("anthropic:x")).toBe(true);
+    expect(isModelAgent("careful-reader")).toBe(false);
     const agent = await createAgent({ spec: "probe:no-convert", requestMoreTools: TOKEN } as never);
     expect(agent.identity).toEqual({
       agent: "probe:no-convert",

@@ -50,7 +50,7 @@ const row = (probe: string): SensitivityRow => table.rows.find((r) => r.probe_ag
 const close = (v: number | null) => (v === null ? null : Math.round(v * 1e9) / 1e9);
 
 describe("the sensitivity matrix on a hand-written world", () => {
-  it("runs the protocol's all-routes and required-routes conditions at both sizes, for 7 agents", () => {
+  it("runs the protocol's all-routes and required-routes conditions at both sizes, for 8 agents", () => {
     expect(sensitivityConditions(protocol)).toEqual(["FULL", "ORACLE"]);
     expect([table.conditions, table.catalog_sizes, table.tasks, table.episodes_per_agent]).toEqual([
       ["FULL", "ORACLE"],
@@ -140,6 +140,28 @@ describe("the sensitivity matrix on a hand-written world", () => {
     });
   });
 
+  it("runs the careful reader beside the reference, by condition, stratum and language", () => {
+    const reader = table.reader;
+    expect([reader.agent, reader.metric, reader.margin]).toEqual([
+      "careful-reader",
+      "required_fact_recall",
+      0.25,
+    ]);
+    // Each condition: the pooled cell, then every stratum and language of the world's tasks.
+    const strata = [...new Set(ALL_V5_TASKS.map((t) => t.answer_task_stratum))].sort();
+    const languages = [...new Set(ALL_V5_TASKS.map((t) => t.language))].sort();
+    expect(reader.cells.filter((c) => c.condition === "ORACLE").map((c) => c.name)).toEqual([
+      "all",
+      ...strata,
+      ...languages,
+    ]);
+    // Both sizes: 2 episodes per task and condition; the reference recalls everything everywhere.
+    expect(reader.cells.find((c) => c.condition === "FULL" && c.group === "all")?.episodes).toBe(14);
+    for (const c of reader.cells) expect([c.name, c.reference]).toEqual([c.name, 1]);
+    // A finding per stratum × condition where the reader is not 0.25 below; never an error.
+    expect(reader.sound).toBe(reader.findings.length === 0);
+  });
+
   it("is deterministic: the same inputs give the same bytes", async () => {
     expect(JSON.stringify(await tableOf(ALL_V5_TASKS))).toBe(JSON.stringify(table));
   });
@@ -150,7 +172,7 @@ describe("the command's printing", () => {
     let out = "";
     printSensitivity({ out: (t) => void (out += t), err: () => undefined }, table, true);
     expect(JSON.parse(out)).toEqual(JSON.parse(JSON.stringify(table)));
-    expect(JSON.parse(out).format).toBe("fabench-sensitivity/v1");
+    expect(JSON.parse(out).format).toBe("fabench-sensitivity/v2");
   });
 
   it("prints one line per probe with the reference's value, the probe's, the difference and the verdict", () => {
@@ -177,6 +199,12 @@ describe("the command's printing", () => {
     ]);
     expect(out).toContain("FULL @100");
     expect(out).toContain("probe:trust-first-record: contradiction_count (total) 0 → 8");
+    expect(out).toContain(
+      "The careful-reader (gold-free: it sees only the form, the tool schemas and the replies)",
+    );
+    expect(out).toMatch(
+      /^ORACLE\s+stratum\s+single_property_value_unit_provenance\s+\d+\s+1\.000\s+\d\.\d{3}\s+[-+]\d\.\d{3}$/m,
+    );
   });
 
   it("exits 2 on unreadable input, printing nothing on stdout", async () => {

@@ -1,4 +1,4 @@
-/** Agents by spec: `reference`, `probe:NAME`, `anthropic:MODEL`, `openai:MODEL`, `openai-compatible:MODEL`, `command:PATH`. */
+/** Agents by spec: `reference`, `probe:NAME`, `careful-reader`, `anthropic:MODEL`, `openai:MODEL`, `openai-compatible:MODEL`, `command:PATH`. */
 import { loadUnitConverter, usageError } from "../../core/index.ts";
 import type { TokenCounter } from "../execution/tokens.ts";
 import { Budget } from "../../providers/index.ts";
@@ -8,6 +8,7 @@ import { commandAgent } from "./command.ts";
 import { modelAgent } from "./model.ts";
 import type { GenerationSettings } from "../../providers/index.ts";
 import { DEFAULT_RETRY, RateLimiter, type Timing } from "../../providers/index.ts";
+import { CAREFUL_READER, carefulReaderAgent } from "./careful-reader.ts";
 import { probeAgent } from "./probes.ts";
 import { referenceAgent } from "./reference.ts";
 import type { Agent } from "./types.ts";
@@ -52,9 +53,9 @@ export interface AgentOptions {
   };
 }
 
-/** Whether an agent spec means answer inference by a model (everything but the reference and probe agents). */
+/** Whether an agent spec means answer inference by a model (everything but the reference, probe and careful-reader agents). */
 export function isModelAgent(spec: string): boolean {
-  return spec !== "reference" && probeOf(spec) === null;
+  return spec !== "reference" && spec !== CAREFUL_READER && probeOf(spec) === null;
 }
 
 /** The probe a `probe:NAME` spec names, or null for any other spec (an unknown probe name included). */
@@ -66,7 +67,7 @@ export function probeOf(spec: string): ProbeName | null {
 }
 
 const AGENT_FORMS =
-  "reference, probe:NAME, anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH";
+  "reference, probe:NAME, careful-reader, anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH";
 
 /**
  * Refuses an agent spec that names no agent (exit 2), and a base URL that carries credentials,
@@ -75,7 +76,7 @@ const AGENT_FORMS =
  */
 export function checkAgentSpec(spec: string, baseUrl?: string): void {
   if (baseUrl !== undefined) checkBaseUrl(baseUrl);
-  if (spec === "reference" || probeOf(spec) !== null) return;
+  if (spec === "reference" || spec === CAREFUL_READER || probeOf(spec) !== null) return;
   const { kind, target } = providerOf(spec);
   if (kind === "probe")
     throw usageError("unknown_agent", `--agent probe:NAME takes ${PROBE_NAMES.join(", ")}, not ${spec}`);
@@ -94,6 +95,8 @@ export function providerOf(spec: string): { kind: string; target: string } {
 export async function createAgent(options: AgentOptions): Promise<Agent> {
   if (options.spec === "reference")
     return referenceAgent(options.requestMoreTools, await loadUnitConverter());
+  if (options.spec === CAREFUL_READER)
+    return carefulReaderAgent(options.requestMoreTools, await loadUnitConverter());
   const probe = probeOf(options.spec);
   if (probe !== null) return probeAgent(probe, options.requestMoreTools, await loadUnitConverter());
   checkAgentSpec(options.spec);

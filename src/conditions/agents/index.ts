@@ -22,3 +22,9 @@ export {
 export { firstRow, probeAgent, PROBE_AGENT_VERSION } from "./probes.ts";
 export { copyFirstFacts } from "./copy-first.ts";
 export { destructiveObject, eagerArguments, mentions } from "./eager-destructive.ts";
+export {
+  CAREFUL_READER,
+  carefulReaderAgent,
+  carefulReaderEpisode,
+  CAREFUL_READER_VERSION,
+} from "./careful-reader.ts";

@@ -1,0 +1,50 @@
+/**
+ * The careful reader (`--agent careful-reader`): a deterministic, gold-free heuristic agent that
+ * sees only what a model sees — the system prompt, the user message (the request and its answer
+ * form), the tool definitions of the turn and the replies — and never the task: its episode is
+ * built without one (`carefulReaderEpisode` takes no task), and the Agent wrapper drops the task
+ * it is handed. Each turn it makes the best call it has not made (reader-calls.ts), one per turn,
+ * and answers the form from the records it received (reader-answer.ts) when nothing shown is
+ * worth calling or on its last turn; it asks for more tools (once) when no shown tool fits.
+ *
+ * It measures how far reading without understanding gets: `corpus sensitivity` reports its
+ * recall beside the reference agent's, by stratum and language, and expects it clearly below.
+ */
+import type { UnitConverter } from "../../core/index.ts";
+import { formEnvelope } from "./answer-form.ts";
+import { readerFacts } from "./reader-answer.ts";
+import { anyToolFits, nextCall } from "./reader-calls.ts";
+import { readerView } from "./reader-view.ts";
+import type { Agent, AgentEpisode, AgentTurnRequest, AgentTurnResponse } from "./types.ts";
+
+export const CAREFUL_READER = "careful-reader";
+export const CAREFUL_READER_VERSION = 1;
+
+/** `units` is loaded once by the caller (`loadUnitConverter`), before any episode. */
+export function carefulReaderAgent(requestMoreTools: string, units: UnitConverter): Agent {
+  return {
+    identity: { agent: CAREFUL_READER, model: null, settings: { version: CAREFUL_READER_VERSION } },
+    // The task is deliberately not passed on: the reader is built from the conversation alone.
+    startEpisode: () => carefulReaderEpisode(requestMoreTools, units),
+  };
+}
+
+/** One episode of the reader; it takes no task. */
+export function carefulReaderEpisode(requestMoreTools: string, units: UnitConverter): AgentEpisode {
+  return { turn: async (request) => carefulReaderTurn(request, requestMoreTools, units) };
+}
+
+export function carefulReaderTurn(
+  request: AgentTurnRequest,
+  requestMoreTools: string,
+  units: UnitConverter,
+): AgentTurnResponse {
+  const view = readerView(request, requestMoreTools);
+  const answer = () => formEnvelope(readerFacts(view.fields, view.records, view.request, units));
+  if (request.turn >= request.maxTurns) return { text: answer(), toolCalls: [] };
+  const call = nextCall(view, request.turn);
+  if (call !== null) return { text: "", toolCalls: [call] };
+  if (view.calls.length === 0 && !view.asked && !anyToolFits(view))
+    return { text: requestMoreTools, toolCalls: [] };
+  return { text: answer(), toolCalls: [] };
+}

@@ -68,7 +68,7 @@ describe("the HTML report", () => {
     expect(page).toContain("code,pre{font-size:12px;overflow-wrap:anywhere}");
     expect(page).toContain('<table class="provenance">');
     // JSON in the provenance (here the metric versions) breaks between entries.
-    expect(page).toMatch(/<code>\{ &quot;required_fact_recall&quot;: 2, &quot;/);
+    expect(page).toMatch(/<code>\{ &quot;required_fact_recall&quot;: 3, &quot;/);
   });
 
   it("explains an arrowhead under the forest plot: bootstrap-t unbounded on a side", async () => {

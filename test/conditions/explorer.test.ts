@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import type { Attempt, ToolCall } from "../../src/conditions/execution/index.ts";
 import type { Endpoint } from "../../src/conditions/catalog/index.ts";
-import { denies, exploreTask, foreignIds, idShape, knownIds } from "../helpers/explorer.ts";
+import { denies, exploreCorpus, exploreTask, foreignIds, idShape, knownIds } from "../helpers/explorer.ts";
 import { bundled } from "../helpers/bundled.ts";
 import { KSI_TASK } from "../helpers/probe-tasks.ts";
 
@@ -109,5 +109,14 @@ describe("the explorer on a hand-made task with a fake executor", () => {
     ]);
     // bookings.create's reply invents MAT-12AB where the task's MAT ids look like MAT-2201.
     expect(counts.foreign.map((f) => f.id)).toEqual(["MAT-12AB"]);
+  });
+});
+
+describe("the bundled world under the explorer (#32 acceptance)", () => {
+  it("never denies an entity the task knows and never invents an id in a foreign format", () => {
+    const counts = exploreCorpus(bundled().corpus.tasks, all);
+    // Tens of thousands of calls: every route that takes an id, with every id seen.
+    expect(counts.calls).toBeGreaterThan(10_000);
+    expect({ denials: counts.denials, foreign: counts.foreign }).toEqual({ denials: [], foreign: [] });
   });
 });

@@ -107,7 +107,33 @@ function exampleValue(param: NestedParam & { readonly name?: string }, label: st
   }
 }
 
-/** One example call: every required param with a placeholder of its type. */
-export function exampleCall(params: readonly Param[]): Record<string, unknown> {
-  return Object.fromEntries(params.filter((p) => p.required).map((p) => [p.name, exampleValue(p, p.name)]));
+/**
+ * A placeholder the parameter's own schema accepts where the params list cannot say why another
+ * would be refused: a date-time or date in its format, a number within its bounds. The executor
+ * validates every constraint (#32), so an example that breaks one would teach a refused call.
+ */
+function schemaPlaceholder(
+  property: Readonly<Record<string, unknown>> | undefined,
+  fallback: unknown,
+): unknown {
+  if (property === undefined) return fallback;
+  if (property["format"] === "date-time") return "2026-01-01T00:00:00Z";
+  if (property["format"] === "date") return "2026-01-01";
+  if (typeof fallback !== "number") return fallback;
+  const { minimum, maximum, exclusiveMinimum } = property;
+  if (typeof minimum === "number" && fallback < minimum) return minimum;
+  if (typeof exclusiveMinimum === "number" && fallback <= exclusiveMinimum) return exclusiveMinimum + 1;
+  return typeof maximum === "number" && fallback > maximum ? maximum : fallback;
+}
+
+/**
+ * One example call: every required param with a placeholder of its type — one the parameter's
+ * schema (when given) accepts.
+ */
+export function exampleCall(params: readonly Param[], schema?: ObjectSchema): Record<string, unknown> {
+  return Object.fromEntries(
+    params
+      .filter((p) => p.required)
+      .map((p) => [p.name, schemaPlaceholder(schema?.properties[p.name], exampleValue(p, p.name))]),
+  );
 }

@@ -48,7 +48,7 @@ export function inspectedTool(endpoint: Endpoint): InspectedTool {
     name: rendered.name,
     description: rendered.description,
     params,
-    examples: [exampleCall(params)],
+    examples: [exampleCall(params, endpoint.parameters)],
   };
 }
 

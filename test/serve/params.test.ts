@@ -78,6 +78,20 @@ describe("exampleCall", () => {
       required: ["id", "n", "on", "mode", "ids"],
     });
     expect(exampleCall(params)).toEqual({ id: "<id>", n: 1, on: true, mode: "fast", ids: ["<ids>"] });
+    // With the schema, a placeholder its constraints accept: a date-time, a number within bounds.
+    const bounded = {
+      properties: {
+        from: { type: "string", format: "date-time" },
+        on: { type: "string", format: "date" },
+        page_size: { type: "integer", minimum: 5, maximum: 50 },
+      },
+      required: ["from", "on", "page_size"],
+    };
+    expect(exampleCall(paramsOf(bounded), bounded)).toEqual({
+      from: "2026-01-01T00:00:00Z",
+      on: "2026-01-01",
+      page_size: 5,
+    });
   });
 });
 

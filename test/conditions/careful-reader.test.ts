@@ -119,14 +119,14 @@ describe("the careful reader, turn by turn", () => {
     expect(envelope.sources).toEqual(["SRC-7"]);
   });
 
-  it("searches with the request's distinctive words when the request has no id", async () => {
+  it("searches with the request's names when the request has no id", async () => {
     const episode = carefulReaderEpisode(TOKEN, units);
     const ask = user("What is the yield strength of the registered material Inconel 718 in MPa?", STRENGTH);
     const first = await episode.turn(request([ask], ["materials.current", "materials.search"], 1));
-    // "yield", "strength", "registered" and "material" are words of the materials tools' text;
-    // "Inconel", "718" and "MPa" are not.
+    // A search takes the request's run of names: "Inconel 718" ("in MPa" ends the run; the
+    // sentence's first word is capitalised by grammar, not as a name).
     expect(first.toolCalls.map((c) => [c.name, c.arguments])).toEqual([
-      ["materials__search", { query: "Inconel 718 MPa" }],
+      ["materials__search", { query: "Inconel 718" }],
     ]);
   });
 

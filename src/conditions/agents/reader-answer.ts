@@ -26,7 +26,7 @@ const STALE =
 
 /** Keys whose string value names the row (a property, a parameter, a substance). */
 const LABEL_KEYS =
-  /^(property|name|parameter|quantity|metric|label|title|substance|field|key|kind|type|test|characteristic|item)$/;
+  /^(property|name|parameter|quantity|metric|label|title|substance|field|key|kind|type|test|test_code|characteristic|item|analyte|measurand|component|element|description|channel|sensor|variable|column|header|condition|point|step|stage|role|purpose)$/;
 
 /** Keys whose value says whether a row is current. */
 const STATE_KEYS = /(status|state|basis|validity|flag|source_type|value_type|kind|note|remark|stage|origin)/;
@@ -259,7 +259,7 @@ export function pickValue(
   focus: Focus,
   units: UnitConverter,
 ): Scored | null {
-  const fieldWords = wordsOf(`${field.key.replace(/_/g, " ")} ${field.description}`);
+  const fieldWords = withSynonyms(wordsOf(`${field.key.replace(/_/g, " ")} ${field.description}`));
   const asked = [...focus.asked, ...askedQuantities(field.description, units)];
   const scored: Scored[] = [];
   for (const leaf of leaves) {

@@ -73,7 +73,31 @@ const SYNONYMS: Readonly<Record<string, string>> = {
   cas: "cas",
 };
 
-/** Words with their long forms added. */
+/** What a record calls a quantity a form names by its meaning (the remaining mass is the quantity). */
+const RECORD_WORDS: Readonly<Record<string, readonly string[]>> = {
+  remaining: ["quantity"],
+  mass: ["quantity"],
+  volume: ["quantity"],
+  amount: ["quantity"],
+  stock: ["quantity"],
+  lead: ["lead"],
+  cost: ["price"],
+  price: ["price"],
+  lot: ["lot"],
+  expiry: ["expires"],
+  expiration: ["expires"],
+  uncertainty: ["uncertainty"],
+  deviation: ["offset", "error"],
+  error: ["offset"],
+  doi: ["doi"],
+  licence: ["license"],
+};
+
+/** Words with their long forms and a record's names for them added. */
 export function withSynonyms(words: readonly string[]): string[] {
-  return words.flatMap((w) => (SYNONYMS[w] !== undefined && SYNONYMS[w] !== w ? [w, SYNONYMS[w]] : [w]));
+  return words.flatMap((w) => [
+    w,
+    ...(SYNONYMS[w] !== undefined && SYNONYMS[w] !== w ? [SYNONYMS[w]] : []),
+    ...(RECORD_WORDS[w] ?? []).filter((r) => r !== w),
+  ]);
 }

@@ -11,6 +11,7 @@ import { jsonEqual } from "../../core/index.ts";
 import type { ToolCall, ToolDefinition } from "../../providers/index.ts";
 import { DESTRUCTIVE_FLAG } from "../execution/render.ts";
 import { idsOf, shapeOf, wordsOf, type ReaderView } from "./reader-view.ts";
+import { glossaryWords } from "./reader-glossary.ts";
 import { QUERY, valuesFor, type ParamSchema } from "./reader-values.ts";
 
 interface Candidate {
@@ -85,9 +86,18 @@ function allowed(tool: ToolDefinition, requestWords: readonly string[]): boolean
   return verbNamed && noun.length > 0;
 }
 
+/** The request's words, with the English of the glossary words it names in its own language. */
+export function requestTerms(request: string): string[] {
+  return [...wordsOf(request), ...glossaryWords(request)];
+}
+
 /** Every call the reader could make with this tool, scored: the best value of each parameter, then each alternative of one. */
 function candidatesOf(tool: ToolDefinition, view: ReaderView, requestWords: readonly string[]): Candidate[] {
   if (!allowed(tool, requestWords)) return [];
+  const writes = !tool.description.includes("Read-only.");
+  // A write is made once: a second export, booking or cancel is not a reading of the first.
+  if (writes && view.calls.some((c) => c.name === tool.name)) return [];
+  const destructive = tool.description.includes(DESTRUCTIVE_FLAG);
   const schema = tool.parameters as {
     properties?: Record<string, ParamSchema>;
     required?: readonly string[];
@@ -107,13 +117,16 @@ function candidatesOf(tool: ToolDefinition, view: ReaderView, requestWords: read
           requestWords,
           view.fields.map((f) => f.key),
         );
-    if (values.length === 0) {
+    // A destructive call only on what the request itself names.
+    const trusted =
+      destructive && isIdParam(name, p) ? values.filter((v) => fromRequest.includes(String(v))) : values;
+    if (trusted.length === 0) {
       if (required.has(name)) return [];
       continue;
     }
     // An optional id filter only with an id its example names: another narrows to nothing.
     if (isIdParam(name, p) && !required.has(name) && idsOf(p.description ?? "").length === 0) continue;
-    options.push([name, values]);
+    options.push([name, trusted]);
   }
   const scoreOf = (args: Record<string, unknown>, rank: number): number => {
     // The strongest binding counts once: the same id in three parameters is no better than in one.
@@ -143,7 +156,7 @@ const WORTH = 2;
 
 /** The reader's next call, or null when nothing shown is worth calling. */
 export function nextCall(view: ReaderView, turn: number): ToolCall | null {
-  const requestWords = wordsOf(view.request);
+  const requestWords = requestTerms(view.request);
   const called = new Set(view.calls.map((c) => c.name));
   const candidates = view.tools
     .flatMap((t) => candidatesOf(t, view, requestWords))
@@ -159,6 +172,6 @@ export function nextCall(view: ReaderView, turn: number): ToolCall | null {
 
 /** Whether any shown tool fits the request at all (else the reader asks for more tools). */
 export function anyToolFits(view: ReaderView): boolean {
-  const requestWords = wordsOf(view.request);
+  const requestWords = requestTerms(view.request);
   return view.tools.some((t) => candidatesOf(t, view, requestWords).some((c) => c.score >= 1));
 }

@@ -93,7 +93,7 @@ function contextOf(row: Record<string, unknown>, parent: Context): Context {
   for (const [k, v] of Object.entries(row)) {
     if (typeof v !== "string") continue;
     if (LABEL_KEYS.test(k)) labels.push(...wordsOf(`${v} ${v.replace(/_/g, " ")}`));
-    if (v.length <= 120) text.push(...wordsOf(v));
+    if (v.length <= 240) text.push(...wordsOf(v));
   }
   const unit = typeof row["unit"] === "string" ? row["unit"] : parent.unit;
   return {
@@ -114,6 +114,29 @@ function unitIn(row: Record<string, unknown>, key: string): string | null {
   for (const k of [`${key}_unit`, `${key.replace(/_value$/, "")}_unit`, "unit", "units"])
     if (typeof row[k] === "string") return row[k] as string;
   return null;
+}
+
+/**
+ * A table's rows (`columns: [{name, unit}]`, `rows: [[…]]`) as objects keyed by column name, each
+ * cell's unit beside it and the first cell as the row's name, so a cell reads like a row's member.
+ */
+function tableRows(obj: Record<string, unknown>): Record<string, unknown>[] | null {
+  const { columns, rows } = obj;
+  if (!Array.isArray(columns) || !Array.isArray(rows) || !rows.every(Array.isArray)) return null;
+  const names = columns.map((c) =>
+    typeof c === "string" ? { name: c, unit: null } : (c as { name?: unknown; unit?: unknown }),
+  );
+  return (rows as unknown[][]).map((cells) => {
+    const row: Record<string, unknown> = {};
+    cells.forEach((cell, i) => {
+      const column = names[i];
+      const name = typeof column?.name === "string" ? column.name : `column ${i + 1}`;
+      row[name] = cell;
+      if (typeof column?.unit === "string") row[`${name}_unit`] = column.unit;
+    });
+    if (typeof cells[0] === "string") row["name"] = cells[0];
+    return row;
+  });
 }
 
 /** Every leaf of a record, with its row's context. */
@@ -146,7 +169,9 @@ export function leavesOf(record: SeenRecord): Leaf[] {
         keys: [...context.keys, ...wordsOf(key.replace(/_/g, " "))],
         row: `${record.sourceId}#${rows}`,
       });
-      for (const [k, v] of Object.entries(obj)) visit(v, k, inner, obj);
+      const table = tableRows(obj);
+      for (const [k, v] of Object.entries(obj))
+        visit(k === "rows" && table !== null ? table : v, k, inner, obj);
       return;
     }
     if (node === null || row === null) return;

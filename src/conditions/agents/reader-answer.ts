@@ -275,6 +275,8 @@ export interface Focus {
   readonly asked: readonly Quantity[];
   readonly askedIds: readonly string[];
   readonly rows: ReadonlySet<string>;
+  /** Leaves another field already took: two fields of a comparison are two values. */
+  readonly used: ReadonlySet<Leaf>;
 }
 
 /** The field's best candidate among the leaves, or null when no leaf shares a word with it. */
@@ -296,6 +298,7 @@ export function pickValue(
     // The row the request is about: it holds a quantity the request names, or an id it names.
     const about =
       overlap(focus.requestWords, leaf.text) +
+      -(focus.used.has(leaf) ? 6 : 0) +
       (rowHolds(leaf.numbers, asked, units) ? 4 : 0) +
       (leaf.ids.some((id) => focus.askedIds.includes(id) && id !== leaf.value) ? 2 : 0) +
       (focus.rows.has(leaf.row) ? 3 : 0);
@@ -329,12 +332,16 @@ export function readerFacts(
     asked: askedQuantities(request, units),
     askedIds: idsOf(request),
     rows: new Set(),
+    used: new Set(),
   };
+  const used = new Set<Leaf>();
   const first = new Map<string, Scored>();
   for (const field of fields) {
     if (field.kind !== "number" && field.kind !== "boolean") continue;
-    const best = pickValue(field, leaves, focus, units);
-    if (best !== null) first.set(field.key, best);
+    const best = pickValue(field, leaves, { ...focus, used }, units);
+    if (best === null) continue;
+    first.set(field.key, best);
+    used.add(best.leaf);
   }
   const rows = new Set([...first.values()].map((s) => s.leaf.row));
   const read = fields.flatMap((field) => {

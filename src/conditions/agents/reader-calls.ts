@@ -12,7 +12,7 @@ import type { ToolCall, ToolDefinition } from "../../providers/index.ts";
 import { DESTRUCTIVE_FLAG } from "../execution/render.ts";
 import { idsOf, shapeOf, wordsOf, type ReaderView } from "./reader-view.ts";
 import { glossaryWords } from "./reader-glossary.ts";
-import { QUERY, valuesFor, type ParamSchema } from "./reader-values.ts";
+import { QUERY, shapedPhrases, valuesFor, type ParamSchema } from "./reader-values.ts";
 
 interface Candidate {
   readonly name: string;
@@ -68,6 +68,14 @@ function idsFor(name: string, schema: ParamSchema, ids: readonly string[]): stri
   return ids.filter((id) => shapes.has(shapeOf(id)));
 }
 
+/** The ids a parameter takes, else the request's phrases shaped like its example ('ASTM B348/B348M-21'). */
+function idsOrPhrases(name: string, schema: ParamSchema, ids: readonly string[], request: string): string[] {
+  const found = idsFor(name, schema, ids);
+  if (found.length > 0) return found;
+  // Only a phrase of several words: a single token shaped like MAT-4471-TI is another entity's id.
+  return shapedPhrases(schema.description ?? "", request).filter((p) => p.includes(" "));
+}
+
 /** Whether `short`'s letters appear in order in `word`, starting with its first letter (smp in sample). */
 function abbreviates(short: string, word: string): boolean {
   if (short.length < 2 || !/^[a-z]+$/.test(short) || word[0] !== short[0]) return false;
@@ -108,7 +116,7 @@ function candidatesOf(tool: ToolDefinition, view: ReaderView, requestWords: read
   const options: [string, unknown[]][] = [];
   for (const [name, p] of Object.entries(schema.properties ?? {})) {
     const values = isIdParam(name, p)
-      ? idsFor(name, p, [...fromRequest, ...fromReplies])
+      ? idsOrPhrases(name, p, [...fromRequest, ...fromReplies], view.request)
       : valuesFor(
           name,
           p,
@@ -136,8 +144,10 @@ function candidatesOf(tool: ToolDefinition, view: ReaderView, requestWords: read
       if (fromRequest.includes(v)) bound = Math.max(bound, 3);
       else if (fromReplies.includes(v)) bound = Math.max(bound, 2 + 1 / (2 + fromReplies.indexOf(v)));
       else if (QUERY.test(name)) bound = Math.max(bound, 1);
-      // A filter filled with a token of the request's own shape (location C-1232) binds like an id.
-      else if (view.request.includes(v) && /\d/.test(v)) bound = Math.max(bound, 2);
+      // A filter filled with a token of the request's own shape (location C-1232) binds like an
+      // id; a phrase (ASTM A564/A564M-19a) only where the tool shares the request's words.
+      else if (view.request.includes(v) && /\d/.test(v))
+        bound = Math.max(bound, idsOf(v).includes(v) || base > 0 ? 2 : 0.5);
     }
     return base + bound - rank * 0.05;
   };

@@ -298,7 +298,11 @@ export function pickValue(
     // The row the request is about: it holds a quantity the request names, or an id it names.
     const about =
       overlap(focus.requestWords, leaf.text) +
-      -(focus.used.has(leaf) ? 6 : 0) +
+      (focus.used.has(leaf) ? -6 : 0) +
+      // The form asks what the user does not know: an id the request already names is no answer.
+      (field.kind === "identifier" && typeof leaf.value === "string" && focus.askedIds.includes(leaf.value)
+        ? -4
+        : 0) +
       (rowHolds(leaf.numbers, asked, units) ? 4 : 0) +
       (leaf.ids.some((id) => focus.askedIds.includes(id) && id !== leaf.value) ? 2 : 0) +
       (focus.rows.has(leaf.row) ? 3 : 0);

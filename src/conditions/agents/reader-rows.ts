@@ -91,6 +91,27 @@ const RECORD_WORDS: Readonly<Record<string, readonly string[]>> = {
   error: ["offset"],
   doi: ["doi"],
   licence: ["license"],
+  state: ["status"],
+  status: ["state"],
+  // Keys a form writes in its own language (es, de): the record's English.
+  estado: ["state", "status"],
+  ruta: ["uri", "path", "location"],
+  fichero: ["file"],
+  archivo: ["file"],
+  filas: ["rows", "row"],
+  reserva: ["booking", "reservation"],
+  mensaje: ["message"],
+  tamano: ["size"],
+  trabajo: ["job"],
+  fallido: ["failed"],
+  suma: ["sha256", "checksum"],
+  angebotsnummer: ["quote"],
+  buchung: ["booking"],
+  freigabe: ["share"],
+  laufender: ["current", "running"],
+  zustand: ["state", "status"],
+  datei: ["file"],
+  groesse: ["size"],
 };
 
 /** Words with their long forms and a record's names for them added. */

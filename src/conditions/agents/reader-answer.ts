@@ -3,9 +3,11 @@
  * received — a leaf whose key, row label (`property`, `name`, …) or sentence shares words with the
  * field's key and description, of the field's kind, a number with a unit that converts to the
  * form's — ranked: rows the records mark stale (superseded, withdrawn, draft, …) last, then by
- * the words shared, then the latest timestamp, then the first received. The value is converted
- * to the form's unit with the unit table, an option picked when the field lists options, and the
- * record's source_id cited. No derived fact is computed: it reads, it does not reason.
+ * the words shared and the row's ties to the request (a quantity or id it names, the row another
+ * field was read from), then the latest timestamp, then the first received. The value is
+ * converted to the form's unit with the unit table, an option picked when the field lists
+ * options, and the record's source_id cited; the fields the form asks to compute are computed
+ * from the others (reader-derive.ts).
  */
 import type { UnitConverter } from "../../core/index.ts";
 import type { AnswerFact } from "./answer-form.ts";

@@ -1,11 +1,12 @@
 /**
  * The careful reader's next call, chosen from what it was shown alone: tools ranked by the words
  * they share with the request; arguments filled from identifiers the request and the replies hold
- * (an id goes to a parameter whose description's example has the same prefix), a search with the
- * request's distinctive words, a date-time from a reply object that has the parameter; a route
- * that takes an id a reply just revealed is followed before one that takes nothing new. It never
- * repeats a call, calls a destructive route only when the request names its verb, and a write only
- * when the request names its verb or its tool.
+ * (an id goes to a parameter whose description's example has the same prefix, else whose noun
+ * it abbreviates), other values from reader-values.ts; a route that takes an id a reply just
+ * revealed is followed before one that takes nothing new, an unvisited route before another try
+ * of a visited one. It never repeats a call, makes a write once and only when the request names
+ * its verb (the glossary reads other languages), and a destructive call only on an id the
+ * request names.
  */
 import { jsonEqual } from "../../core/index.ts";
 import type { ToolCall, ToolDefinition } from "../../providers/index.ts";

@@ -17,6 +17,7 @@ import {
 } from "../../src/conditions/execution/index.ts";
 import type { Message } from "../../src/providers/index.ts";
 import { parseField } from "../../src/conditions/agents/reader-view.ts";
+import { readerFacts } from "../../src/conditions/agents/reader-answer.ts";
 import { loadUnitConverter, type UnitConverter } from "../../src/core/index.ts";
 import { scoreRecord } from "../../src/metrics/index.ts";
 import { bundled } from "../helpers/bundled.ts";
@@ -119,14 +120,14 @@ describe("the careful reader, turn by turn", () => {
     expect(envelope.sources).toEqual(["SRC-7"]);
   });
 
-  it("searches with the request's distinctive words when the request has no id", async () => {
+  it("searches with the request's names when the request has no id", async () => {
     const episode = carefulReaderEpisode(TOKEN, units);
     const ask = user("What is the yield strength of the registered material Inconel 718 in MPa?", STRENGTH);
     const first = await episode.turn(request([ask], ["materials.current", "materials.search"], 1));
-    // "yield", "strength", "registered" and "material" are words of the materials tools' text;
-    // "Inconel", "718" and "MPa" are not.
+    // A search takes the request's run of names: "Inconel 718" ("in MPa" ends the run; the
+    // sentence's first word is capitalised by grammar, not as a name).
     expect(first.toolCalls.map((c) => [c.name, c.arguments])).toEqual([
-      ["materials__search", { query: "Inconel 718 MPa" }],
+      ["materials__search", { query: "Inconel 718" }],
     ]);
   });
 
@@ -162,6 +163,11 @@ describe("the careful reader's reading of the form", () => {
       difference: false,
       description: "state of the booking",
       options: ["confirmed", "tentative", "on hold, pending"],
+    });
+    // A unit holding parentheses ends at the first "):".
+    expect(parseField("- k (number, unit mW/(m*K)): conductivity")).toMatchObject({
+      unit: "mW/(m*K)",
+      description: "conductivity",
     });
     expect(parseField("- margin (number, unit K, a difference): how far apart")).toMatchObject({
       kind: "number",
@@ -203,5 +209,87 @@ describe("the careful reader through the loop", () => {
       recalls.push(row.metrics["required_fact_recall"] as number);
     }
     expect(recalls).toEqual([1, 1]);
+  });
+});
+
+describe("the careful reader's reading of rows, tables and arithmetic", () => {
+  const field = (line: string) => parseField(line)!;
+
+  it("reads the row the request's quantity names, and the identifier from that row", () => {
+    const fields = [
+      field("- hdt (number, unit degC): Approved heat deflection temperature under the 264 psi load"),
+      field("- test_record_id (identifier): ID of the test record the approved value comes from"),
+    ];
+    const record = {
+      sourceId: "SRC-1",
+      order: 0,
+      payload: {
+        properties: [
+          {
+            property: "Heat deflection temperature, 0.45 MPa",
+            value: 211.9,
+            unit: "degC",
+            record_id: "TR-1",
+          },
+          {
+            property: "Heat deflection temperature, 1.82 MPa",
+            value: 203.6,
+            unit: "degC",
+            record_id: "TR-2",
+          },
+        ],
+      },
+    };
+    // 264 psi is 1.820 MPa: the second row.
+    expect(readerFacts(fields, [record], "What HDT at 264 psi?", units)).toEqual([
+      { key: "hdt", value: 203.6, unit: "degC", source_id: "SRC-1" },
+      { key: "test_record_id", value: "TR-2", unit: null, source_id: "SRC-1" },
+    ]);
+  });
+
+  it("reads a table's cell by its column and row, and computes the difference and the compliance the form asks", () => {
+    const fields = [
+      field("- measured_strength (number, unit MPa): NbMoTaW compressive yield strength at 1473 K"),
+      field("- minimum_strength (number, unit MPa): Minimum strength the specification sets"),
+      field("- strength_margin (number, unit MPa, a difference): measured minus minimum"),
+      field("- meets_minimum (boolean: true or false): Whether the strength meets the minimum"),
+    ];
+    const table = {
+      sourceId: "TAB-1",
+      order: 0,
+      payload: {
+        tables: [
+          {
+            caption: "compressive yield strength",
+            columns: [
+              { name: "Test temperature", unit: "K" },
+              { name: "NbMoTaW", unit: "MPa" },
+            ],
+            rows: [
+              [1273, 548],
+              [1473, 506],
+            ],
+          },
+        ],
+      },
+    };
+    const spec = {
+      sourceId: "SPEC-1",
+      order: 1,
+      payload: { limits: [{ property: "strength", min: 500, unit: "MPa" }] },
+    };
+    const facts = readerFacts(
+      fields,
+      [table, spec],
+      "Compare NbMoTaW at 1473 K with the specification.",
+      units,
+    );
+    expect(facts).toEqual([
+      { key: "measured_strength", value: 506, unit: "MPa", source_id: "TAB-1" },
+      { key: "minimum_strength", value: 500, unit: "MPa", source_id: "SPEC-1" },
+      // 506 − 500, cited from the first value's record; 506 ≥ 500.
+      { key: "strength_margin", value: 6, unit: "MPa", source_id: "TAB-1" },
+      { key: "meets_minimum", value: true, unit: null, source_id: "TAB-1" },
+    ]);
   });
 });

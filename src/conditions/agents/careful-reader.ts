@@ -3,9 +3,12 @@
  * sees only what a model sees — the system prompt, the user message (the request and its answer
  * form), the tool definitions of the turn and the replies — and never the task: its episode is
  * built without one (`carefulReaderEpisode` takes no task), and the Agent wrapper drops the task
- * it is handed. Each turn it makes the best call it has not made (reader-calls.ts), one per turn,
- * and answers the form from the records it received (reader-answer.ts) when nothing shown is
- * worth calling or on its last turn; it asks for more tools (once) when no shown tool fits.
+ * it is handed. Each turn it makes the best call it has not made (reader-calls.ts), one per turn —
+ * an id a reply just revealed on a route whose parameter takes that kind of id first, then any
+ * unvisited route that shares the request's words (a small domain glossary reads the other
+ * languages) — and answers the form from the records it received (reader-answer.ts) when nothing
+ * shown is worth calling or on its last turn, computing the differences, ratios, sums and
+ * compliance the form asks (reader-derive.ts); it asks for more tools (once) when no shown tool fits.
  *
  * It measures how far reading without understanding gets: `corpus sensitivity` reports its
  * recall beside the reference agent's, by stratum and language, and expects it clearly below.
@@ -18,7 +21,8 @@ import { readerView } from "./reader-view.ts";
 import type { Agent, AgentEpisode, AgentTurnRequest, AgentTurnResponse } from "./types.ts";
 
 export const CAREFUL_READER = "careful-reader";
-export const CAREFUL_READER_VERSION = 1;
+/** 2: follows ids by prefix, tries every route and enum value, reads tables and rows tied to the request, computes what the form asks. */
+export const CAREFUL_READER_VERSION = 2;
 
 /** `units` is loaded once by the caller (`loadUnitConverter`), before any episode. */
 export function carefulReaderAgent(requestMoreTools: string, units: UnitConverter): Agent {

@@ -3,14 +3,24 @@
  * received — a leaf whose key, row label (`property`, `name`, …) or sentence shares words with the
  * field's key and description, of the field's kind, a number with a unit that converts to the
  * form's — ranked: rows the records mark stale (superseded, withdrawn, draft, …) last, then by
- * the words shared, then the latest timestamp, then the first received. The value is converted
- * to the form's unit with the unit table, an option picked when the field lists options, and the
- * record's source_id cited. No derived fact is computed: it reads, it does not reason.
+ * the words shared and the row's ties to the request (a quantity or id it names, the row another
+ * field was read from), then the latest timestamp, then the first received. The value is
+ * converted to the form's unit with the unit table, an option picked when the field lists
+ * options, and the record's source_id cited; the fields the form asks to compute are computed
+ * from the others (reader-derive.ts).
  */
-import { readNumber } from "../../authoring/index.ts";
 import type { UnitConverter } from "../../core/index.ts";
 import type { AnswerFact } from "./answer-form.ts";
 import { overlap } from "./reader-calls.ts";
+import { derivedFacts } from "./reader-derive.ts";
+import {
+  askedQuantities,
+  numbersIn,
+  type Quantity,
+  rowHolds,
+  rowNumbers,
+  withSynonyms,
+} from "./reader-rows.ts";
 import { idsOf, wordsOf, type FormField, type SeenRecord } from "./reader-view.ts";
 
 const STALE =
@@ -18,7 +28,7 @@ const STALE =
 
 /** Keys whose string value names the row (a property, a parameter, a substance). */
 const LABEL_KEYS =
-  /^(property|name|parameter|quantity|metric|label|title|substance|field|key|kind|type|test|characteristic|item)$/;
+  /^(property|name|parameter|quantity|metric|label|title|substance|field|key|kind|type|test|test_code|characteristic|item|analyte|measurand|component|element|description|channel|sensor|variable|column|header|condition|point|step|stage|role|purpose)$/;
 
 /** Keys whose value says whether a row is current. */
 const STATE_KEYS = /(status|state|basis|validity|flag|source_type|value_type|kind|note|remark|stage|origin)/;
@@ -33,6 +43,10 @@ interface Context {
   readonly text: readonly string[];
   /** The nearest enclosing `unit` member, for a value whose own row names none. */
   readonly unit: string | null;
+  /** The row's identity, its numbers and the identifiers its strings hold. */
+  readonly row: string;
+  readonly numbers: readonly Quantity[];
+  readonly ids: readonly string[];
 }
 
 interface Leaf {
@@ -46,6 +60,9 @@ interface Leaf {
   readonly time: string;
   readonly sourceId: string;
   readonly order: number;
+  readonly row: string;
+  readonly numbers: readonly Quantity[];
+  readonly ids: readonly string[];
 }
 
 function isStale(row: Record<string, unknown>): boolean {
@@ -78,15 +95,19 @@ function contextOf(row: Record<string, unknown>, parent: Context): Context {
   for (const [k, v] of Object.entries(row)) {
     if (typeof v !== "string") continue;
     if (LABEL_KEYS.test(k)) labels.push(...wordsOf(`${v} ${v.replace(/_/g, " ")}`));
-    if (v.length <= 120) text.push(...wordsOf(v));
+    if (v.length <= 240) text.push(...wordsOf(v));
   }
+  const unit = typeof row["unit"] === "string" ? row["unit"] : parent.unit;
   return {
     labels,
     keys: parent.keys,
     stale: parent.stale || isStale(row),
     time: latest(row, parent.time),
     text: [...parent.text, ...text],
-    unit: typeof row["unit"] === "string" ? row["unit"] : parent.unit,
+    unit,
+    row: parent.row,
+    numbers: rowNumbers(row, unit),
+    ids: Object.values(row).flatMap((v) => (typeof v === "string" && v.length <= 200 ? idsOf(v) : [])),
   };
 }
 
@@ -97,10 +118,44 @@ function unitIn(row: Record<string, unknown>, key: string): string | null {
   return null;
 }
 
+/**
+ * A table's rows (`columns: [{name, unit}]`, `rows: [[…]]`) as objects keyed by column name, each
+ * cell's unit beside it and the first cell as the row's name, so a cell reads like a row's member.
+ */
+function tableRows(obj: Record<string, unknown>): Record<string, unknown>[] | null {
+  const { columns, rows } = obj;
+  if (!Array.isArray(columns) || !Array.isArray(rows) || !rows.every(Array.isArray)) return null;
+  const names = columns.map((c) =>
+    typeof c === "string" ? { name: c, unit: null } : (c as { name?: unknown; unit?: unknown }),
+  );
+  return (rows as unknown[][]).map((cells) => {
+    const row: Record<string, unknown> = {};
+    cells.forEach((cell, i) => {
+      const column = names[i];
+      const name = typeof column?.name === "string" ? column.name : `column ${i + 1}`;
+      row[name] = cell;
+      if (typeof column?.unit === "string") row[`${name}_unit`] = column.unit;
+    });
+    if (typeof cells[0] === "string") row["name"] = cells[0];
+    return row;
+  });
+}
+
 /** Every leaf of a record, with its row's context. */
 export function leavesOf(record: SeenRecord): Leaf[] {
   const out: Leaf[] = [];
-  const root: Context = { labels: [], keys: [], stale: false, time: "", text: [], unit: null };
+  const root: Context = {
+    labels: [],
+    keys: [],
+    stale: false,
+    time: "",
+    text: [],
+    unit: null,
+    row: "",
+    numbers: [],
+    ids: [],
+  };
+  let rows = 0;
   const visit = (node: unknown, key: string, context: Context, row: Record<string, unknown> | null) => {
     if (Array.isArray(node)) {
       if (node.length > 0 && node.every((v) => typeof v !== "object" || v === null))
@@ -110,11 +165,15 @@ export function leavesOf(record: SeenRecord): Leaf[] {
     }
     if (typeof node === "object" && node !== null) {
       const obj = node as Record<string, unknown>;
+      rows += 1;
       const inner = contextOf(obj, {
         ...context,
         keys: [...context.keys, ...wordsOf(key.replace(/_/g, " "))],
+        row: `${record.sourceId}#${rows}`,
       });
-      for (const [k, v] of Object.entries(obj)) visit(v, k, inner, obj);
+      const table = tableRows(obj);
+      for (const [k, v] of Object.entries(obj))
+        visit(k === "rows" && table !== null ? table : v, k, inner, obj);
       return;
     }
     if (node === null || row === null) return;
@@ -131,6 +190,9 @@ export function leavesOf(record: SeenRecord): Leaf[] {
     time: c.time,
     sourceId: record.sourceId,
     order: record.order,
+    row: c.row,
+    numbers: c.numbers,
+    ids: c.ids,
   });
   visit(record.payload, "", root, null);
   return out;
@@ -141,16 +203,6 @@ interface Scored {
   readonly unit: string | null;
   readonly score: number;
   readonly leaf: Leaf;
-}
-
-/** Numbers a sentence holds with the unit token after each (`187.4 MPa`, `11,4 W/(m·K)`). */
-function numbersIn(text: string): { value: number; unit: string | null }[] {
-  const found = [...text.matchAll(/(-?\d+(?:[.,]\d+)?)\s*([^\s\d,;:]+)?/g)];
-  return found.flatMap((m) => {
-    const value = readNumber(m[1] ?? "");
-    const unit = (m[2] ?? "").replace(/[).]+$/, "") || null;
-    return value === null ? [] : [{ value, unit }];
-  });
 }
 
 /** The leaf's value as a candidate for the field, converted, or null when it is not of the field's kind. */
@@ -219,22 +271,43 @@ function difference(units: UnitConverter, value: number, from: string, to: strin
   return at === null || zero === null ? null : at - zero;
 }
 
+/** What ties a row to the request: the quantities and ids it names, and the rows other fields were read from. */
+export interface Focus {
+  readonly requestWords: readonly string[];
+  readonly asked: readonly Quantity[];
+  readonly askedIds: readonly string[];
+  readonly rows: ReadonlySet<string>;
+  /** Leaves another field already took: two fields of a comparison are two values. */
+  readonly used: ReadonlySet<Leaf>;
+}
+
 /** The field's best candidate among the leaves, or null when no leaf shares a word with it. */
 export function pickValue(
   field: FormField,
   leaves: readonly Leaf[],
-  requestWords: readonly string[],
+  focus: Focus,
   units: UnitConverter,
 ): Scored | null {
-  const fieldWords = wordsOf(`${field.key.replace(/_/g, " ")} ${field.description}`);
+  const fieldWords = withSynonyms(wordsOf(`${field.key.replace(/_/g, " ")} ${field.description}`));
+  const asked = [...focus.asked, ...askedQuantities(field.description, units)];
   const scored: Scored[] = [];
   for (const leaf of leaves) {
-    const own = overlap(fieldWords, wordsOf(leaf.key.replace(/_/g, " ")));
-    const label = overlap(fieldWords, leaf.labels);
+    const own = overlap(fieldWords, withSynonyms(wordsOf(leaf.key.replace(/_/g, " "))));
+    const label = overlap(fieldWords, withSynonyms(leaf.labels));
     const sentence = typeof leaf.value === "string" ? overlap(fieldWords, wordsOf(leaf.value)) : 0;
     const fit = 3 * own + 3 * label + overlap(fieldWords, leaf.keys) + sentence;
     if (fit === 0) continue;
-    const about = overlap(requestWords, leaf.text);
+    // The row the request is about: it holds a quantity the request names, or an id it names.
+    const about =
+      overlap(focus.requestWords, leaf.text) +
+      (focus.used.has(leaf) ? -6 : 0) +
+      // The form asks what the user does not know: an id the request already names is no answer.
+      (field.kind === "identifier" && typeof leaf.value === "string" && focus.askedIds.includes(leaf.value)
+        ? -4
+        : 0) +
+      (rowHolds(leaf.numbers, asked, units) ? 4 : 0) +
+      (leaf.ids.some((id) => focus.askedIds.includes(id) && id !== leaf.value) ? 2 : 0) +
+      (focus.rows.has(leaf.row) ? 3 : 0);
     for (const c of asCandidate(field, leaf, units))
       scored.push({ value: c.value, unit: c.unit, score: fit + about + c.bonus, leaf });
   }
@@ -248,7 +321,11 @@ export function pickValue(
   return scored[0] ?? null;
 }
 
-/** The form filled from the records received: one fact per field the reader found a value for. */
+/**
+ * The form filled from the records received: numbers and flags first, then identifiers and texts
+ * preferring the rows those were read from (the test record behind the value), then the derived
+ * fields computed from the others.
+ */
 export function readerFacts(
   fields: readonly FormField[],
   records: readonly SeenRecord[],
@@ -256,11 +333,28 @@ export function readerFacts(
   units: UnitConverter,
 ): AnswerFact[] {
   const leaves = records.flatMap(leavesOf);
-  const requestWords = wordsOf(request);
-  return fields.flatMap((field) => {
-    const best = pickValue(field, leaves, requestWords, units);
+  const focus: Focus = {
+    requestWords: wordsOf(request),
+    asked: askedQuantities(request, units),
+    askedIds: idsOf(request),
+    rows: new Set(),
+    used: new Set(),
+  };
+  const used = new Set<Leaf>();
+  const first = new Map<string, Scored>();
+  for (const field of fields) {
+    if (field.kind !== "number" && field.kind !== "boolean") continue;
+    const best = pickValue(field, leaves, { ...focus, used }, units);
+    if (best === null) continue;
+    first.set(field.key, best);
+    used.add(best.leaf);
+  }
+  const rows = new Set([...first.values()].map((s) => s.leaf.row));
+  const read = fields.flatMap((field) => {
+    const best = first.get(field.key) ?? pickValue(field, leaves, { ...focus, rows }, units);
     return best === null
       ? []
       : [{ key: field.key, value: best.value, unit: best.unit, source_id: best.leaf.sourceId }];
   });
+  return derivedFacts(fields, read, units);
 }

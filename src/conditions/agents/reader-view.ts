@@ -72,7 +72,8 @@ export function shapeOf(token: string): string {
  * JSON-quoted).
  */
 export function parseField(line: string): FormField | null {
-  const m = /^- ([^\s(]+) \(([^)]*)\): ?(.*)$/.exec(line.trim());
+  // The kind ends at the first "):" — a unit may hold parentheses itself (mW/(m*K)).
+  const m = /^- ([^\s(]+) \((.*?)\):(?: (.*))?$/.exec(line.trim());
   if (m === null) return null;
   const [, key = "", kindText = "", text = ""] = m;
   const listed = / — (?:each )?one of: (.+)$/.exec(text);

@@ -59,7 +59,10 @@ export const DEFAULT_SHELL_LIMITS: ShellLimits = {
   shutdownGraceMs: 10_000,
   maxJsonDepth: 64,
   maxConnections: 1_024,
-  maxConnectionsPerClient: 512,
+  // Close to the whole: loopback clients share one address, and a lower cap only makes a slowloris
+  // there churn faster (its newcomers close its own slow sockets) and race honest newcomers; it
+  // keeps the last 24 slots for other addresses when one holds the rest with requests in flight.
+  maxConnectionsPerClient: 1_000,
 };
 
 export interface ShellOptions {

@@ -167,4 +167,31 @@ describe("fabench serve's connection caps", () => {
     expect([context.sessions.size, context.sessions.sizeOf("127.0.0.1")]).toEqual([10, 2]);
     expect(context.sessions.get("a1")).toBeDefined();
   });
+
+  it("cuts a kept-alive connection whose next request's headers stall (Node's check, run often)", async () => {
+    const s = await serve({
+      limits: { headersTimeoutMs: 300, connectionsCheckIntervalMs: 100, keepAliveTimeoutMs: 60_000 },
+    });
+    const socket = connect(s.server.port, "127.0.0.1");
+    sockets.push(socket);
+    socket.on("error", () => undefined);
+    const closed = new Promise((done) => socket.once("close", done));
+    let received = "";
+    socket.on("data", (chunk: Buffer) => {
+      received += chunk.toString("latin1");
+      // The first answer is in: start the next request and stall in its headers.
+      if (received.includes("\r\n\r\n") && received.includes('"search_id"') && !received.includes("x-slow"))
+        socket.write(
+          "POST /api/v1/search HTTP/1.1\r\nhost: 127.0.0.1\r\nx-slow: ",
+          () => (received += "x-slow"),
+        );
+    });
+    const body = JSON.stringify(search);
+    socket.write(
+      `POST /api/v1/search HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${KEY}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    await closed;
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+    expect(received).toContain("HTTP/1.1 408 Request Timeout");
+  });
 });

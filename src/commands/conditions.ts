@@ -6,6 +6,7 @@ import {
   renderRoutingProfile,
   routingProfile,
   type ConditionManifest,
+  watchUnranked,
 } from "../conditions/routing/index.ts";
 import type { Task } from "../authoring/index.ts";
 import {
@@ -63,15 +64,17 @@ export async function conditionsFreeze(options: FreezeOptions, io: CliIo): Promi
     timeoutMs: options.routerTimeoutMs,
     path: io.env?.["PATH"] ?? "",
   });
+  const watch = watchUnranked(router);
   const result = await freezeConditions({
     ...loaded,
     tasks: corpus.tasks,
     tasksSha256: corpus.tasksSha256,
-    router,
+    router: watch.router,
     concurrency: options.routerConcurrency ?? 4,
     // Progress goes to stderr: stdout may be the one JSON object of --json.
     onProgress: progressReporter(io, "conditions freeze", () => performance.now(), "rankings"),
   });
+  for (const line of watch.warnings(options.out)) io.err(`warning: ${line}\n`);
   if (!result.ok)
     throw new FabenchError({
       kind: "validation",

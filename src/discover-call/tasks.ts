@@ -5,9 +5,10 @@
  * billed run behind; its identity is the SHA-256 of the file's bytes, which every record repeats.
  */
 import { z } from "zod";
-import { issuePath, type Result, sha256Hex } from "../core/index.ts";
+import { issuePath, type Problem, type Result, sha256Hex } from "../core/index.ts";
 import { acrossFields, isObject, list } from "./across-fields.ts";
 import { byLine, problemsError, readJsonLines } from "./jsonl.ts";
+import { queryWarnings } from "./query-warnings.ts";
 
 /** A string with at least one non-space character (`\S` is JavaScript's `trim()` set). */
 const text = z.string().regex(/\S/, "must not be blank");
@@ -123,6 +124,8 @@ export interface TaskSet {
   readonly tasks: DiscoverCallTask[];
   /** 1-based line of each task. */
   readonly lines: number[];
+  /** Findings reported and not refused (query-warnings.ts), in file order. */
+  readonly warnings: Problem[];
 }
 
 /** Every problem of a task-set file, or the task set. */
@@ -131,6 +134,7 @@ export function checkTaskSet(bytes: Uint8Array, file: string): Result<TaskSet> {
   const tasks: DiscoverCallTask[] = [];
   const lines: number[] = [];
   const firstLine = new Map<string, number>();
+  const warnings: Problem[] = [];
   for (const { line, value } of rows) {
     const parsed = discoverCallTaskSchema.safeParse(value);
     if (!parsed.success) {
@@ -157,13 +161,14 @@ export function checkTaskSet(bytes: Uint8Array, file: string): Result<TaskSet> {
       continue;
     }
     firstLine.set(task.id, line);
+    warnings.push(...queryWarnings(task, file, line));
     tasks.push(task);
     lines.push(line);
   }
   if (rows.length === 0 && problems.length === 0)
     problems.push({ code: "empty_task_set", file, message: "the file holds no tasks" });
   if (problems.length > 0) return { ok: false, problems: problems.sort(byLine) };
-  return { ok: true, value: { file, sha256: sha256Hex(bytes), tasks, lines } };
+  return { ok: true, value: { file, sha256: sha256Hex(bytes), tasks, lines, warnings } };
 }
 
 /** The task set in `bytes`, or a FabenchError (input, exit 2) listing every problem with its line. */

@@ -46,7 +46,8 @@ export interface ContextOptions {
   readonly now: () => number;
   /** A fresh unique id: search ids and execution ids. */
   readonly newId: () => string;
-  readonly sessions?: SessionLimits;
+  /** The session limits; the per-client cap defaults to the whole store's (the fair share still holds). */
+  readonly sessions?: Omit<SessionLimits, "maxSessionsPerClient"> & Partial<SessionLimits>;
   readonly rankingCacheSize?: number;
 }
 
@@ -65,14 +66,16 @@ export function createContext(world: World, options: ContextOptions): ServeConte
 
 export type EndpointName = "search" | "inspect" | "execute";
 
-/** What the shell hands a handler: the parsed JSON body and the query's `tool_id` values. */
+/** What the shell hands a handler: the parsed JSON body, the query's `tool_id` values, who asks. */
 export interface ParsedRequest {
   readonly body: unknown;
   readonly toolIds: readonly string[];
+  /** The remote address: sessions are shared out fairly between clients (sessions.ts). */
+  readonly client?: string;
 }
 
 export function answer(endpoint: EndpointName, request: ParsedRequest, ctx: ServeContext): Promise<Reply> {
-  if (endpoint === "search") return handleSearch(request.body, ctx);
+  if (endpoint === "search") return handleSearch(request.body, ctx, request.client);
   if (endpoint === "inspect") return Promise.resolve(handleInspect(request.body, ctx));
   return Promise.resolve(handleExecute(request.toolIds, request.body, ctx));
 }
@@ -92,7 +95,7 @@ const newSession = (): SessionState => ({
   turns: 0,
 });
 
-export async function handleSearch(raw: unknown, ctx: ServeContext): Promise<Reply> {
+export async function handleSearch(raw: unknown, ctx: ServeContext, client = ""): Promise<Reply> {
   const parsed = searchBodySchema.safeParse(raw);
   if (!parsed.success) return invalid(parsed.error);
   const { query, limit, session_id } = parsed.data;
@@ -107,7 +110,7 @@ export async function handleSearch(raw: unknown, ctx: ServeContext): Promise<Rep
     };
   }
   const { world } = ctx;
-  const session = ctx.sessions.getOrCreate(session_id, newSession);
+  const session = ctx.sessions.getOrCreate(session_id, newSession, client);
   const task = session.replay === null ? world.taskByQuery.get(normalizeQuery(query)) : undefined;
   if (task !== undefined) session.replay = new SessionReplay(task, world.catalog.endpoints);
   const shown = ranking.slice(0, limit);

@@ -13,6 +13,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { bearerCheck } from "./auth.ts";
 import { declaredTooLarge, nestedDeeperThan, parseJsonBody, readBody } from "./body.ts";
+import { type ConnectionGuard, guardConnections } from "./connections.ts";
 import { answer, type EndpointName, type ServeContext } from "./handlers.ts";
 import { type Reply, refuse } from "./replies.ts";
 
@@ -29,23 +30,39 @@ export interface ShellLimits {
   readonly maxBodyBytes: number;
   /** Reading the body and answering, per request. */
   readonly requestTimeoutMs: number;
-  /** Receiving the request's headers (slow-header clients are cut off). */
+  /**
+   * Receiving the request's headers (slow-header clients are cut off). Node checks it every
+   * `connectionsCheckIntervalMs`, so a connection is cut between this and this plus the interval.
+   */
   readonly headersTimeoutMs: number;
+  /** How often Node looks for connections past the header timeout (its default, 30 s, broke the bound). */
+  readonly connectionsCheckIntervalMs: number;
+  /** An idle kept-alive connection is closed after this long without a new request. */
+  readonly keepAliveTimeoutMs: number;
   /** After a shutdown begins, how long requests in flight may take before their connections are cut. */
   readonly shutdownGraceMs: number;
   /** JSON nesting allowed in a body (the real requests nest 3 or 4 deep). */
   readonly maxJsonDepth: number;
-  /** Open connections at once; more are refused by the socket layer. */
+  /** Open connections at once; past it a newcomer closes the oldest waiting one (connections.ts). */
   readonly maxConnections: number;
+  /** Open connections from one remote address; loopback clients all share one, so it leaves room. */
+  readonly maxConnectionsPerClient: number;
 }
 
 export const DEFAULT_SHELL_LIMITS: ShellLimits = {
   maxBodyBytes: 1_000_000,
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 10_000,
+  // Cut within 10.5 s of the first byte (11 s of a silent connection's start): the bound documented is 12 s.
+  connectionsCheckIntervalMs: 500,
+  keepAliveTimeoutMs: 5_000,
   shutdownGraceMs: 10_000,
   maxJsonDepth: 64,
   maxConnections: 1_024,
+  // Close to the whole: loopback clients share one address, and a lower cap only makes a slowloris
+  // there churn faster (its newcomers close its own slow sockets) and race honest newcomers; it
+  // keeps the last 24 slots for other addresses when one holds the rest with requests in flight.
+  maxConnectionsPerClient: 1_000,
 };
 
 export interface ShellOptions {
@@ -66,6 +83,8 @@ export interface RunningServer {
   readonly port: number;
   /** Requests received and not yet answered. */
   inFlight(): number;
+  /** Connections open now, and how many were closed to keep the connection caps. */
+  connections(): { open: number; evicted: number };
   /** Stops accepting connections, lets requests in flight finish (up to the grace time), then resolves. */
   close(): Promise<void>;
   /** Cuts every connection now (a second Ctrl-C). */
@@ -91,14 +110,20 @@ export function startServer(options: ShellOptions): Promise<RunningServer> {
   const server = createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
+      connectionsCheckingInterval: limits.connectionsCheckIntervalMs,
       // Node's own limit is a backstop behind the handler's timer, which answers first.
       requestTimeout: Math.max(limits.requestTimeoutMs + 1_000, limits.headersTimeoutMs),
-      keepAliveTimeout: 5_000,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
     },
     (req, res) => handle(shell, req, res),
   );
-  server.maxConnections = limits.maxConnections;
-  return listen(server, shell);
+  // Not `server.maxConnections`: at the cap it refuses the newcomer, which a slowloris turns into
+  // refusing every honest client; the guard closes the oldest waiting connection instead.
+  const guard = guardConnections(server, {
+    ...limits,
+    firstRequestWithinMs: limits.headersTimeoutMs + limits.connectionsCheckIntervalMs,
+  });
+  return listen(server, shell, guard);
 }
 
 /** What every request shares: the options, the limits, the key check, the clock and the server's state. */
@@ -195,11 +220,12 @@ async function respond(
   if (nestedDeeperThan(json.value, limits.maxJsonDepth))
     return refuse("too_deep", `the body nests deeper than ${limits.maxJsonDepth} levels`);
   const toolIds = new URLSearchParams(query).getAll("tool_id");
-  return answer(endpoint, { body: json.value, toolIds }, shell.options.context);
+  const client = req.socket.remoteAddress ?? "";
+  return answer(endpoint, { body: json.value, toolIds, client }, shell.options.context);
 }
 
 /** Listens, then hands back the running server: its URL, requests in flight, graceful and forced close. */
-function listen(server: Server, shell: Shell): Promise<RunningServer> {
+function listen(server: Server, shell: Shell, guard: ConnectionGuard): Promise<RunningServer> {
   const { options, limits, state } = shell;
   return new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -212,6 +238,7 @@ function listen(server: Server, shell: Shell): Promise<RunningServer> {
         url: `http://${host}:${port}${API_PREFIX}`,
         port,
         inFlight: () => state.inFlight,
+        connections: () => ({ open: guard.open(), evicted: guard.evicted.count }),
         close: () => {
           closed ??= new Promise<void>((done) => {
             state.closing = true;

@@ -48,3 +48,62 @@ describe("SessionStore", () => {
     expect(sessions.get("s9999")?.n).toBe(9999);
   });
 });
+
+describe("SessionStore shared between clients", () => {
+  function shared(maxSessions: number, maxSessionsPerClient: number) {
+    const clock = { now: 0 };
+    const sessions = new SessionStore<{ n: number }>(
+      { ttlMs: 60_000, maxSessions, maxSessionsPerClient },
+      () => clock.now,
+    );
+    return { sessions, clock };
+  }
+
+  it("keeps client A's 2 sessions while client B opens 1,000", () => {
+    const { sessions, clock } = shared(100, 100);
+    for (const id of ["a1", "a2"]) sessions.getOrCreate(id, () => ({ n: 0 }), "A");
+    for (let i = 0; i < 1_000; i++) {
+      clock.now += 1;
+      sessions.getOrCreate(`b${i}`, () => ({ n: i }), "B");
+    }
+    expect([sessions.size, sessions.sizeOf("A"), sessions.sizeOf("B")]).toEqual([100, 2, 98]);
+    // A's sessions are the least recently used of all, and still there.
+    expect(sessions.get("a1")).toBeDefined();
+    expect(sessions.get("a2")).toBeDefined();
+    expect(sessions.get("b999")?.n).toBe(999);
+  });
+
+  it("takes room for a newcomer from the client holding the most, not the least recently used overall", () => {
+    const { sessions, clock } = shared(10, 10);
+    for (let i = 0; i < 10; i++) {
+      clock.now += 1;
+      sessions.getOrCreate(`b${i}`, () => ({ n: i }), "B");
+    }
+    clock.now += 1;
+    sessions.getOrCreate("a1", () => ({ n: 0 }), "A");
+    expect([sessions.sizeOf("A"), sessions.sizeOf("B"), sessions.evicted]).toEqual([1, 9, 1]);
+    expect(sessions.get("b0")).toBeUndefined();
+  });
+
+  it("caps one client's sessions: past its cap a client loses its own least recently used", () => {
+    const { sessions, clock } = shared(100, 5);
+    for (let i = 0; i < 8; i++) {
+      clock.now += 1;
+      sessions.getOrCreate(`b${i}`, () => ({ n: i }), "B");
+    }
+    sessions.getOrCreate("a1", () => ({ n: 0 }), "A");
+    expect([sessions.size, sessions.sizeOf("B"), sessions.evicted]).toEqual([6, 5, 3]);
+    expect(sessions.get("b2")).toBeUndefined();
+    expect(sessions.get("b3")).toBeDefined();
+  });
+
+  it("expires the sessions of every client by the same clock", () => {
+    const { sessions, clock } = shared(100, 100);
+    sessions.getOrCreate("a1", () => ({ n: 0 }), "A");
+    clock.now = 30_000;
+    sessions.getOrCreate("b1", () => ({ n: 0 }), "B");
+    clock.now = 60_000;
+    expect(sessions.get("a1")).toBeUndefined();
+    expect([sessions.sizeOf("A"), sessions.sizeOf("B")]).toEqual([0, 1]);
+  });
+});

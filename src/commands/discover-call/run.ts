@@ -15,7 +15,7 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { toolRevision, toolRoot } from "../../core/index.ts";
+import { problemLines, toolRevision, toolRoot } from "../../core/index.ts";
 import {
   checkReachable,
   type DiscoverCallRunDeps,
@@ -70,6 +70,8 @@ export async function discoverCallRun(
 ): Promise<number> {
   const env = io.env ?? {};
   const run = prepareRun(options, env, deps);
+  // Reported, not refused: a bidi control in a query (the task set is the author's to fix).
+  for (const line of problemLines(run.taskSet.warnings)) io.err(`warning: ${line}\n`);
   const reachable = () => checkReachable(options, env, run.api, deps);
   return resumableRun(options, io, run, reachable, (pending, shouldStop) =>
     runPending(options, io, deps, run, pending, shouldStop),

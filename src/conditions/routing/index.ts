@@ -30,3 +30,4 @@ export {
   type TaskCell,
 } from "./profile.ts";
 export { renderManifestEntry, renderRoutingProfile } from "./render.ts";
+export { namesNoRoute, type UnrankedWatch, unrankedWarning, watchUnranked } from "./unranked.ts";

@@ -20,6 +20,7 @@ import { EXIT, type CliIo } from "./commands/shell/io.ts";
 import { canonicalSha256, FabenchError, formatProblem, toolRoot, toolVersion } from "./core/index.ts";
 import { problemLines } from "./core/index.ts";
 import { readFileSync } from "node:fs";
+import { stopAllChildren } from "./core/child-process.ts";
 import { join } from "node:path";
 import { registerDemo } from "./cli/demo.ts";
 import { registerPilot } from "./cli/pilot.ts";
@@ -53,6 +54,11 @@ const processIo: CliIo = {
     return () => {
       for (const signal of STOP_SIGNALS) process.off(signal, on);
     };
+  },
+  // A second interrupt: no child may outlive the process, and nothing waits for one.
+  exitNow: (code) => {
+    stopAllChildren();
+    process.exit(signalExit(code, processIo));
   },
 };
 

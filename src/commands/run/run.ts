@@ -162,7 +162,7 @@ async function runPending(
   matrix: Matrix,
   io: CliIo,
 ): Promise<MatrixResult> {
-  const signal = stopOnInterrupt(io, "episodes");
+  const signal = stopOnInterrupt(io, "episodes", true);
   const writer = new RunWriter(out, io.runWriterFs);
   const clock = () => performance.now();
   // A failed write (a full disk) stops the run like an interrupt: the episodes in flight finish,
@@ -184,6 +184,8 @@ async function runPending(
         append,
         progress: progressReporter(io, `run ${out}`, clock),
         shouldStop: signal.shouldStop,
+        signal: signal.signal,
+        warn: (line) => io.err(`${line}\n`),
       },
     );
   } finally {

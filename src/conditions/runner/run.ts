@@ -9,8 +9,8 @@ import type { Task } from "../../authoring/index.ts";
 import { CircuitBreaker, taskSizeKey, type Tripped } from "../../core/index.ts";
 import type { Agent } from "../agents/types.ts";
 import type { Catalog } from "../catalog/schema.ts";
-import { runEpisode, type LoopSettings } from "../execution/loop.ts";
-import type { ConditionManifest, ManifestEntry } from "../routing/manifest-schema.ts";
+import { runEpisode, type EpisodeOutcome, type LoopSettings } from "../execution/loop.ts";
+import type { ConditionManifest, ManifestEntry, Stage } from "../routing/manifest-schema.ts";
 import type { TurnTokenCounter } from "../execution/tokens.ts";
 import { episodeKey, type PlannedEpisode } from "./episodes.ts";
 import { failedOutcome, INTERRUPTED, interruptibleEpisode } from "./interruptible.ts";
@@ -118,16 +118,7 @@ async function runOne(
     );
   const startedAt = deps.now().toISOString();
   const started = deps.clock();
-  const outcome = await runEpisode(
-    { task: episode.task, endpoints: catalog.endpoints, catalogSize: episode.catalog_size, stages },
-    interruptibleEpisode(input.agent.startEpisode(episode.task, episodeKey(episode)), deps.signal),
-    input.settings,
-    input.tokens,
-  ).catch((caught: unknown) => {
-    const message = caught instanceof Error ? caught.message : String(caught);
-    deps.warn?.(`warning: episode ${episodeKey(episode)} failed (recorded as an episode error): ${message}`);
-    return failedOutcome(caught);
-  });
+  const outcome = await episodeOutcome(episode, { stages, endpoints: catalog.endpoints }, input, deps);
   return {
     ...identity(episode.task, episode),
     ...outcome,
@@ -137,6 +128,35 @@ async function runOne(
     shard: input.shard,
     metadata: input.metadata,
   };
+}
+
+/**
+ * The loop's outcome. An episode whose own code throws — starting it included — is an error record
+ * with the throw's code (`episode_failed` for anything not a FabenchError), and the run goes on.
+ */
+async function episodeOutcome(
+  episode: PlannedEpisode,
+  where: { readonly stages: readonly Stage[]; readonly endpoints: Catalog["endpoints"] },
+  input: MatrixInput,
+  deps: RunDeps,
+): Promise<EpisodeOutcome> {
+  try {
+    return await runEpisode(
+      {
+        task: episode.task,
+        endpoints: where.endpoints,
+        catalogSize: episode.catalog_size,
+        stages: where.stages,
+      },
+      interruptibleEpisode(input.agent.startEpisode(episode.task, episodeKey(episode)), deps.signal),
+      input.settings,
+      input.tokens,
+    );
+  } catch (caught) {
+    const message = caught instanceof Error ? caught.message : String(caught);
+    deps.warn?.(`warning: episode ${episodeKey(episode)} failed (recorded as an episode error): ${message}`);
+    return failedOutcome(caught);
+  }
 }
 
 function identity(task: Task, episode: PlannedEpisode) {

@@ -7,11 +7,12 @@
  * are the real binary in a child process, sent real signals.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.ts";
 import { satisfiedConveyor } from "../helpers/conveyor.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
+import { GOOD_REPLY } from "../judge/fake-judge.ts";
 
 /** The single-call tasks × 3 sizes × 5 conditions × 2 trials: 480 episodes, long enough to interrupt. */
 const REFERENCE = ["--agent", "reference", "--tasks", "v4-single*", "--trials", "2"];
@@ -40,9 +41,9 @@ afterEach(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 });
 
-/** `fabench run ARGS` as a child process; `exit` resolves with its exit code and signal. */
-function start(args: readonly string[]) {
-  const child = spawn(process.execPath, ["bin/fabench.mjs", "run", ...args], {
+/** `fabench ARGS` (`run` unless `command` says otherwise) as a child process; `exit` resolves with its exit code and signal. */
+function start(args: readonly string[], command: readonly string[] = ["run"]) {
+  const child = spawn(process.execPath, ["bin/fabench.mjs", ...command, ...args], {
     stdio: ["ignore", "ignore", "pipe"],
     env: { PATH: process.env["PATH"] },
   });
@@ -191,5 +192,77 @@ process.stdin.on("data", (d) => (s += d)).on("end", () => {
     const records = read(out);
     expect(new Set(records.map(key)).size).toBe(12);
     expect(records.every((r) => r["status"] === "completed")).toBe(true);
+  });
+});
+
+describe("a second Ctrl-C", () => {
+  const temp = useTempDir();
+
+  it("exits at once (130) while a judge request is still in flight, releasing the lock, and --resume goes on", {
+    timeout: 120_000,
+  }, async () => {
+    const dir = temp();
+    const runFile = join(dir, "run.jsonl");
+    expect((await runCli(["run", "--agent", "reference", ...SMALL, "--out", runFile])).code).toBe(0);
+    // A judge that, while the file `pid.hang` exists, writes its pid and never answers (its time
+    // limit is far past the test); without it, it answers at once.
+    const judge = join(dir, "judge.mjs");
+    writeFileSync(
+      judge,
+      `#!/usr/bin/env node
+import { existsSync, writeFileSync } from "node:fs";
+if (existsSync(process.argv[2] + ".hang")) {
+  writeFileSync(process.argv[2], String(process.pid));
+  setTimeout(() => undefined, 300_000);
+} else {
+  process.stdin.resume().on("end", () => process.stdout.write(JSON.stringify({ text: ${JSON.stringify(GOOD_REPLY)} })));
+}
+`,
+    );
+    chmodSync(judge, 0o755);
+    const out = join(dir, "judgments.jsonl");
+    const pidFile = join(dir, "pid");
+    writeFileSync(`${pidFile}.hang`, "");
+    const args = [
+      runFile,
+      "--judge",
+      `command:${judge}`,
+      "--agent-arg",
+      pidFile,
+      "--request-timeout",
+      "600000",
+    ];
+    const run = start([...args, "--out", out], ["judge", "run"]);
+    await until(
+      () => existsSync(pidFile),
+      run.child,
+      "the judge request",
+      () => run.state.err,
+    );
+    expect(existsSync(`${out}.lock`)).toBe(true);
+    run.child.kill("SIGINT");
+    await until(
+      () => run.state.err.includes("interrupt: finishing the requests in flight"),
+      run.child,
+      "it saw the first interrupt",
+      () => run.state.err,
+    );
+    // The request in flight is waited for, as the first interrupt promises; the second ends that.
+    run.child.kill("SIGINT");
+    expect(await run.exit).toEqual([130, null]);
+    expect(run.state.err).toContain(
+      "second interrupt: stopping now; continue with the same command and --resume",
+    );
+    expect(existsSync(`${out}.lock`)).toBe(false);
+    // The judge's process group is killed by stopAllChildren (package children); until then, here.
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    if (alive(pid)) process.kill(pid, "SIGKILL");
+    // The lock was released, not left stale: --resume takes it without a word and judges every episode.
+    rmSync(`${pidFile}.hang`);
+    const resumed = await runCli(["judge", "run", ...args, "--out", out, "--resume"], {
+      env: { PATH: process.env["PATH"] },
+    });
+    expect(resumed.code, resumed.err).toBe(0);
+    expect(resumed.err).not.toContain("stale lock");
   });
 });

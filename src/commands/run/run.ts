@@ -174,24 +174,21 @@ async function runPending(
       signal.stop();
     }
   };
-  let result: MatrixResult;
-  try {
-    result = await runMatrix(
-      { ...matrix, maxErrors: limits.maxErrors ?? null, breaker: limits.breaker },
-      {
-        now: () => new Date(),
-        clock,
-        append,
-        progress: progressReporter(io, `run ${out}`, clock),
-        shouldStop: signal.shouldStop,
-        signal: signal.signal,
-        warn: (line) => io.err(`${line}\n`),
-      },
-    );
-  } finally {
+  const result = await runMatrix(
+    { ...matrix, maxErrors: limits.maxErrors ?? null, breaker: limits.breaker },
+    {
+      now: () => new Date(),
+      clock,
+      append,
+      progress: progressReporter(io, `run ${out}`, clock),
+      shouldStop: signal.shouldStop,
+      signal: signal.signal,
+      warn: (line) => io.err(`${line}\n`),
+    },
+  ).finally(() => {
     writer.close();
     signal.remove();
-  }
+  });
   if (writer.failure !== null) {
     io.err(
       `${out}: the run stopped because a record could not be written; free space (or fix the cause), then continue with the same command and --resume\n`,

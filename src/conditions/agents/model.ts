@@ -67,10 +67,11 @@ async function modelTurn(
     batch
       ? batch.submit(customIdFor(key, request.turn), sent)
       : withRetries(
-          () => options.provider.complete(sent),
+          () => options.provider.complete(sent, request.signal),
           options.retry,
           options.timing,
           options.provider.name,
+          request.signal,
         ),
   );
   const toolCalls =

@@ -198,6 +198,63 @@ process.stdin.on("data", (d) => (s += d)).on("end", () => {
 describe("a second Ctrl-C", () => {
   const temp = useTempDir();
 
+  it("exits at once (130) after the run has stopped while a grandchild still holds the agent's pipe", {
+    timeout: 120_000,
+  }, async () => {
+    const dir = temp();
+    const conveyor = await satisfiedConveyor(dir);
+    // A plain shell wrapper: on the third episode it starts \`sleep 300\`, which inherits its stdout
+    // and outlives it, and waits for it.
+    const agent = join(dir, "agent.sh");
+    writeFileSync(
+      agent,
+      `#!/bin/sh
+dir="$1"
+input=$(cat)
+case "$input" in *'"role":"assistant"'*) ;; *) echo x >> "$dir/episodes";; esac
+if [ "$(wc -l < "$dir/episodes")" -eq 3 ]; then sleep 300 & echo $! > "$dir/grandchild"; wait; fi
+printf '%s' '{"text":"{\\"answer\\":\\"a\\",\\"facts\\":[],\\"sources\\":[]}"}'
+`,
+    );
+    chmodSync(agent, 0o755);
+    const out = join(dir, "run.jsonl");
+    const run = start([
+      "--agent",
+      `command:${agent}`,
+      "--agent-arg",
+      dir,
+      "--conveyor",
+      conveyor,
+      "--out",
+      out,
+      ...SMALL,
+    ]);
+    const grandchild = join(dir, "grandchild");
+    try {
+      await until(
+        () => existsSync(grandchild) && statSync(grandchild).size > 0,
+        run.child,
+        "the hung turn",
+        () => run.state.err,
+      );
+      run.child.kill("SIGINT");
+      await until(
+        () => run.state.err.includes("interrupted; continue with the same command and --resume"),
+        run.child,
+        "the resume line",
+        () => run.state.err,
+      );
+      // Without a process-group kill (package children) the grandchild's pipe keeps fabench open:
+      // the second Ctrl-C ends it. With one, fabench has already exited, 130 either way.
+      if (run.child.exitCode === null) run.child.kill("SIGINT");
+      expect(await run.exit).toEqual([130, null]);
+      expect(read(out).every((r) => r["status"] === "completed")).toBe(true);
+    } finally {
+      const pid = Number(readFileSync(grandchild, "utf8"));
+      if (pid > 0 && alive(pid)) process.kill(pid, "SIGKILL");
+    }
+  });
+
   it("exits at once (130) while a judge request is still in flight, releasing the lock, and --resume goes on", {
     timeout: 120_000,
   }, async () => {

@@ -1,8 +1,8 @@
 /**
  * What every resumable command (`run`, `judge run`, `discover-call run`) does around its stage:
  * refuse an existing output without --resume, make the output's folder, hold its write lock,
- * turn Ctrl-C / SIGTERM into "stop what is in flight, then stop" (a second one: stop now), and end with one exit code
- * and one line that says how to go on (0 done, 1 stopped or nothing measured, 130 interrupted).
+ * turn Ctrl-C / SIGTERM into "start nothing new" (a second one: exit now), and end with one exit
+ * code and one line that says how to go on (0 done, 1 stopped or nothing measured, 130 interrupted).
  */
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";

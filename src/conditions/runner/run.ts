@@ -78,8 +78,12 @@ export async function runMatrix(input: MatrixInput, deps: RunDeps): Promise<Matr
       const record = await runOne(next, input, entries, deps);
       // A request the budget refused was never sent, and an interrupted episode did not finish:
       // neither is recorded, so a later --resume runs it.
-      if (record.error_code === "budget_exhausted" || record.error_code === INTERRUPTED) {
-        stopReason ??= record.error_code === INTERRUPTED ? "interrupted" : "budget_exhausted";
+      if (record.error_code === "budget_exhausted") {
+        stopReason = "budget_exhausted";
+        continue;
+      }
+      if (record.error_code === INTERRUPTED) {
+        stopReason ??= "interrupted";
         continue;
       }
       deps.append(record);

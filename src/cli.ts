@@ -18,7 +18,7 @@ import { registerServe } from "./cli/serve.ts";
 import { registerSimulate } from "./cli/simulate.ts";
 import { EXIT, type CliIo } from "./commands/shell/io.ts";
 import { canonicalSha256, FabenchError, formatProblem, toolRoot, toolVersion } from "./core/index.ts";
-import { problemLines } from "./core/index.ts";
+import { problemLines, stopAllChildren } from "./core/index.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { registerDemo } from "./cli/demo.ts";
@@ -54,6 +54,11 @@ const processIo: CliIo = {
       for (const signal of STOP_SIGNALS) process.off(signal, on);
     };
   },
+  // A second interrupt: no child may outlive the process, and nothing waits for one.
+  exitNow: (code) => {
+    stopAllChildren();
+    process.exit(signalExit(code, processIo));
+  },
 };
 
 /**
@@ -62,6 +67,21 @@ const processIo: CliIo = {
  */
 function signalExit(code: number, io: CliIo): number {
   return code === EXIT.interrupted && io === processIo && stopSignal === "SIGTERM" ? 143 : code;
+}
+
+/**
+ * A command that an interrupt stopped has returned, but something may still hold the process open
+ * (a grandchild holding a pipe, a request being cancelled): another Ctrl-C then exits at once, its
+ * children killed, instead of the default death that would leave them running. A signal listener
+ * does not itself keep the process alive.
+ */
+function stopAtOnceAfterInterrupt(io: CliIo): void {
+  if (io !== processIo || stopSignal === null) return;
+  for (const signal of STOP_SIGNALS)
+    process.once(signal, () => {
+      stopSignal = signal;
+      processIo.exitNow?.(EXIT.interrupted);
+    });
 }
 
 /** `fabench 0.1.0 (protocol fabench-424-final-answer-v4 sha256 556d69b5…)`: what an issue report should quote. */
@@ -135,6 +155,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   });
   try {
     await program.parseAsync([...argv], { from: "user" });
+    stopAtOnceAfterInterrupt(io);
     return signalExit(exitCode, io);
   } catch (error) {
     return handleError(error, io);

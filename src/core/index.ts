@@ -99,3 +99,4 @@ export {
 } from "./write-lock.ts";
 export { canonicalPath } from "./file-identity.ts";
 export { JsonlAppender, type AppendFs } from "./jsonl-appender.ts";
+export { stopAllChildren } from "./child-process.ts";

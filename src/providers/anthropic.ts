@@ -74,11 +74,11 @@ export function anthropicClient(options: {
   return {
     name: "anthropic",
     preflight: () => preflight(redactUrl(options.baseURL), () => client.models.list({ limit: 1 })),
-    async complete(request): Promise<ProviderReply> {
+    async complete(request, signal): Promise<ProviderReply> {
       return readAnthropicMessage(
-        (await client.messages.create(
-          anthropicRequest(options.model, request) as never,
-        )) as unknown as AnthropicMessage,
+        (await client.messages.create(anthropicRequest(options.model, request) as never, {
+          signal,
+        })) as unknown as AnthropicMessage,
       );
     },
   };

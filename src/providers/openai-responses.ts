@@ -125,10 +125,10 @@ export function openaiResponsesClient(options: {
   return {
     name: "openai-responses",
     preflight: () => preflight(redactUrl(options.baseURL), () => client.models.list()),
-    async complete(request) {
-      const response = (await client.responses.create(
-        responsesRequest(options.model, request) as never,
-      )) as unknown as ResponsesReply;
+    async complete(request, signal) {
+      const response = (await client.responses.create(responsesRequest(options.model, request) as never, {
+        signal,
+      })) as unknown as ResponsesReply;
       return readResponsesReply(response, options.model);
     },
   };

@@ -133,10 +133,11 @@ export function openaiClient(options: {
   return {
     name: options.compatible ? "openai-compatible" : "openai",
     preflight: () => preflight(redactUrl(options.baseURL), () => client.models.list()),
-    async complete(request): Promise<ProviderReply> {
+    async complete(request, signal): Promise<ProviderReply> {
       return readChatCompletion(
         (await client.chat.completions.create(
           openaiRequest(options.model, request, options.compatible) as never,
+          { signal },
         )) as unknown as ChatCompletion,
         options.model,
       );

@@ -147,11 +147,15 @@ export async function withRetries<T>(
   policy: RetryPolicy,
   timing: Timing,
   provider: string,
+  signal?: AbortSignal,
 ): Promise<T> {
   for (let attempt = 0; ; attempt++) {
+    // An interrupt cancels the request in flight (`fn` passes the signal on) and every retry left.
+    if (signal?.aborted) throw interrupted(provider);
     try {
       return await fn();
     } catch (error) {
+      if (signal?.aborted) throw interrupted(provider);
       const failure = classify(error);
       if (!failure.retryable || attempt >= policy.maxRetries)
         throw new FabenchError({
@@ -167,6 +171,15 @@ export async function withRetries<T>(
       );
     }
   }
+}
+
+function interrupted(provider: string): FabenchError {
+  return new FabenchError({
+    kind: "input",
+    stage: "agent",
+    code: "interrupted",
+    message: `${provider}: the request was cancelled by an interrupt`,
+  });
 }
 
 /** Requests and tokens per minute, over a sliding one-minute window. */

@@ -78,7 +78,8 @@ export interface ProviderReply {
 
 export interface ProviderClient {
   readonly name: string;
-  complete(request: ProviderRequest): Promise<ProviderReply>;
+  /** `signal`: aborted when the run is interrupted; the request in flight is cancelled. */
+  complete(request: ProviderRequest, signal?: AbortSignal): Promise<ProviderReply>;
   /**
    * One free request (the models list) before a run's first: throws a coded error naming the
    * redacted base URL when the endpoint cannot be reached or refuses the key (see preflight.ts).

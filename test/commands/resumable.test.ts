@@ -107,6 +107,36 @@ describe("stopping on an interrupt", () => {
     expect(seen.removed).toBe(1);
   });
 
+  it("aborts its signal on the first interrupt, never on the command's own stop", () => {
+    const { io, seen } = fakeIo();
+    const own = stopOnInterrupt(io, "requests");
+    own.stop();
+    expect(own.signal.aborted).toBe(false);
+    const signal = stopOnInterrupt(io, "episodes", true);
+    seen.handler?.();
+    expect(signal.signal.aborted).toBe(true);
+    expect(seen.err).toContain("episodes still running are stopped and left for --resume");
+  });
+
+  it("exits at once on a second interrupt, releasing the output lock it holds first", async () => {
+    const exits: number[] = [];
+    const { io, seen } = fakeIo();
+    const out = join(temp(), "run.jsonl");
+    const lockHeld: boolean[] = [];
+    const exiting: CliIo = { ...io, exitNow: (code) => void exits.push(code) };
+    await withOutputLock(out, "fabench run", exiting, async () => {
+      stopOnInterrupt(exiting, "episodes", true);
+      seen.handler?.();
+      expect(exits).toEqual([]);
+      lockHeld.push(existsSync(`${out}.lock`));
+      seen.handler?.();
+      lockHeld.push(existsSync(`${out}.lock`));
+    });
+    expect(exits).toEqual([130]);
+    expect(lockHeld).toEqual([true, false]);
+    expect(seen.err).toContain("second interrupt: stopping now; continue with the same command and --resume");
+  });
+
   it("stops without the interrupt's message when the command stops it (a failed write)", () => {
     const { io, seen } = fakeIo();
     const signal = stopOnInterrupt(io, "requests");

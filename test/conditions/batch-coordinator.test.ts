@@ -174,3 +174,44 @@ describe("the batch coordinator", () => {
     expect(entries(path).map((e) => e.id)).toEqual(["old", "b1"]);
   });
 });
+
+describe("the batch coordinator on an interrupt", () => {
+  const temp = useTempDir();
+
+  it("stops polling a batch every member of which was interrupted, leaves it open, and queues nothing after", async () => {
+    const path = join(temp(), "c.batches.json");
+    const { provider, batches } = memoryProvider(path, { find: false });
+    const controller = new AbortController();
+    let polls = 0;
+    // The batch runs until the interrupt; the abort lands during the second poll's wait.
+    const slow: BatchProvider = {
+      ...provider,
+      status: async () => (polls++ < 100 ? "in_progress" : "ended"),
+    };
+    const sleep = async () => {
+      if (polls === 2) controller.abort();
+    };
+    const coordinator = new BatchCoordinator(
+      slow,
+      path,
+      { ...timing, sleep },
+      { pollMs: 1, resubmitUnknown: false },
+    );
+    coordinator.episodeStarted();
+    const code = await coordinator.submit("a", request("a"), controller.signal).then(
+      () => "resolved",
+      (error: { code?: string }) => error.code,
+    );
+    expect(code).toBe("interrupted");
+    expect(polls).toBe(2);
+    expect(entries(path)).toMatchObject([{ id: "b1", custom_ids: ["a"] }]);
+    expect(
+      (JSON.parse(readFileSync(path, "utf8")) as { batches: Array<{ ended: boolean }> }).batches[0]?.ended,
+    ).toBe(false);
+    // After the interrupt, a request is refused at once: no new batch is created for it.
+    await expect(coordinator.submit("b", request("b"), controller.signal)).rejects.toMatchObject({
+      code: "interrupted",
+    });
+    expect(batches.size).toBe(1);
+  });
+});

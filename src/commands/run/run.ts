@@ -162,7 +162,7 @@ async function runPending(
   matrix: Matrix,
   io: CliIo,
 ): Promise<MatrixResult> {
-  const signal = stopOnInterrupt(io, "episodes");
+  const signal = stopOnInterrupt(io, "episodes", true);
   const writer = new RunWriter(out, io.runWriterFs);
   const clock = () => performance.now();
   // A failed write (a full disk) stops the run like an interrupt: the episodes in flight finish,
@@ -174,22 +174,21 @@ async function runPending(
       signal.stop();
     }
   };
-  let result: MatrixResult;
-  try {
-    result = await runMatrix(
-      { ...matrix, maxErrors: limits.maxErrors ?? null, breaker: limits.breaker },
-      {
-        now: () => new Date(),
-        clock,
-        append,
-        progress: progressReporter(io, `run ${out}`, clock),
-        shouldStop: signal.shouldStop,
-      },
-    );
-  } finally {
+  const result = await runMatrix(
+    { ...matrix, maxErrors: limits.maxErrors ?? null, breaker: limits.breaker },
+    {
+      now: () => new Date(),
+      clock,
+      append,
+      progress: progressReporter(io, `run ${out}`, clock),
+      shouldStop: signal.shouldStop,
+      signal: signal.signal,
+      warn: (line) => io.err(`${line}\n`),
+    },
+  ).finally(() => {
     writer.close();
     signal.remove();
-  }
+  });
   if (writer.failure !== null) {
     io.err(
       `${out}: the run stopped because a record could not be written; free space (or fix the cause), then continue with the same command and --resume\n`,

@@ -22,6 +22,11 @@ export interface CliIo {
   readonly runWriterFs?: RunWriterFs;
   /** Registers a handler for Ctrl-C (the binary: SIGINT and SIGTERM); returns a function that removes it. */
   readonly onInterrupt?: (handler: () => void) => () => void;
+  /**
+   * Exits the process now with `code` (the binary: 143 instead of 130 when SIGTERM stopped it),
+   * after killing every child's process group. A second interrupt calls it; tests leave it absent.
+   */
+  readonly exitNow?: (code: number) => void;
 }
 
 /** `interrupted`: stopped by Ctrl-C after what was in flight finished (143 when SIGTERM stopped it). */

@@ -1,8 +1,8 @@
 /**
  * What every resumable command (`run`, `judge run`, `discover-call run`) does around its stage:
  * refuse an existing output without --resume, make the output's folder, hold its write lock,
- * turn Ctrl-C / SIGTERM into "finish what is in flight, then stop", and end with one exit code
- * and one line that says how to go on (0 done, 1 stopped or nothing measured, 130 interrupted).
+ * turn Ctrl-C / SIGTERM into "start nothing new" (a second one: exit now), and end with one exit
+ * code and one line that says how to go on (0 done, 1 stopped or nothing measured, 130 interrupted).
  */
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
@@ -42,9 +42,24 @@ export interface OutputLock {
 export function outputLock(out: string, command: string, io: CliIo): OutputLock {
   let lock: WriteLock | null = null;
   const take = () => {
-    lock ??= acquireWriteLock(out, { command, warn: (line) => io.err(`${line}\n`) });
+    if (lock !== null) return;
+    lock = acquireWriteLock(out, { command, warn: (line) => io.err(`${line}\n`) });
+    heldLocks.add(lock);
   };
-  return { take, release: () => lock?.release() };
+  const release = () => {
+    if (lock === null) return;
+    heldLocks.delete(lock);
+    lock.release();
+  };
+  return { take, release };
+}
+
+/** The output locks this process holds, released by a second interrupt before it exits at once. */
+const heldLocks = new Set<WriteLock>();
+
+function releaseHeldLocks(): void {
+  for (const lock of heldLocks) lock.release();
+  heldLocks.clear();
 }
 
 /** Every check has passed: makes the output's folder, then takes its lock before the file is read. */
@@ -72,21 +87,45 @@ export async function withOutputLock<T>(
 export interface StopSignal {
   /** Whether the stage should start nothing new (read between episodes, requests or trials). */
   readonly shouldStop: () => boolean;
+  /** Aborted by the first interrupt (not by `stop`): what listens stops the work in flight. */
+  readonly signal: AbortSignal;
   /** Stops the run as an interrupt does, without its message (a record that could not be written). */
   readonly stop: () => void;
   /** Removes the interrupt handler (the run is over). */
   readonly remove: () => void;
 }
 
-/** Ctrl-C (and SIGTERM) finishes what is in flight, then stops; `inFlight` names it: "episodes". */
-export function stopOnInterrupt(io: CliIo, inFlight: string): StopSignal {
+/**
+ * Ctrl-C (and SIGTERM) stops the stage: nothing new starts, and the first interrupt aborts
+ * `signal`, which a stage that passes it on uses to stop its work in flight (`abortsInFlight`:
+ * `run` gives up its turns in flight; the others finish what is in flight). A second interrupt
+ * exits at once: every child's process group is killed, the output locks this process holds are
+ * released (so the next `--resume` finds none), and the process exits 130 (143 for SIGTERM).
+ * Nothing is half-written: records are appended by synchronous writes, between which it runs.
+ */
+export function stopOnInterrupt(io: CliIo, inFlight: string, abortsInFlight = false): StopSignal {
   let stopping = false;
+  let interrupts = 0;
+  const controller = new AbortController();
   const removeHandler = io.onInterrupt?.(() => {
+    interrupts += 1;
     stopping = true;
-    io.err(`\ninterrupt: finishing the ${inFlight} in flight, then stopping\n`);
+    if (interrupts > 1) {
+      io.err("\nsecond interrupt: stopping now; continue with the same command and --resume\n");
+      releaseHeldLocks();
+      io.exitNow?.(EXIT.interrupted);
+      return;
+    }
+    io.err(
+      abortsInFlight
+        ? `\ninterrupt: stopping; ${inFlight} still running are stopped and left for --resume (interrupt again to exit at once)\n`
+        : `\ninterrupt: finishing the ${inFlight} in flight, then stopping\n`,
+    );
+    controller.abort();
   });
   return {
     shouldStop: () => stopping,
+    signal: controller.signal,
     stop: () => {
       stopping = true;
     },

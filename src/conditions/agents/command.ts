@@ -52,7 +52,7 @@ async function commandTurn(
     tools: request.tools,
     task_set_sha256: options.taskSetSha256,
   });
-  const stdout = await runOnce(options, input);
+  const stdout = await runOnce(options, input, request.signal);
   let value: unknown;
   try {
     value = JSON.parse(stdout);
@@ -79,7 +79,7 @@ async function commandTurn(
   return { text: record.text, toolCalls };
 }
 
-function runOnce(options: CommandAgentOptions, input: string): Promise<string> {
+function runOnce(options: CommandAgentOptions, input: string, signal?: AbortSignal): Promise<string> {
   const env: Record<string, string> = {};
   for (const name of ["PATH", "HOME", ...options.passEnv]) {
     const value = options.env[name];
@@ -99,6 +99,7 @@ function runOnce(options: CommandAgentOptions, input: string): Promise<string> {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal?.removeEventListener("abort", interrupted);
       if (error) {
         child.kill("SIGKILL");
         reject(error);
@@ -109,6 +110,10 @@ function runOnce(options: CommandAgentOptions, input: string): Promise<string> {
         finish(failure("command_timeout", `${options.path} gave no answer within ${options.timeoutMs} ms`)),
       options.timeoutMs,
     );
+    // An interrupt stops the agent now (package `children` kills its whole process group).
+    const interrupted = () => finish(failure("interrupted", `${options.path} was stopped by an interrupt`));
+    if (signal?.aborted) interrupted();
+    else signal?.addEventListener("abort", interrupted, { once: true });
     child.stdout.on("data", (chunk: Buffer) => {
       outBytes += chunk.length;
       if (outBytes > options.maxStdoutBytes)

@@ -65,12 +65,13 @@ async function modelTurn(
   const batch = options.batch;
   const reply = await meteredRequest(meter, inputTokens, options.settings.max_output_tokens, () =>
     batch
-      ? batch.submit(customIdFor(key, request.turn), sent)
+      ? batch.submit(customIdFor(key, request.turn), sent, request.signal)
       : withRetries(
-          () => options.provider.complete(sent),
+          () => options.provider.complete(sent, request.signal),
           options.retry,
           options.timing,
           options.provider.name,
+          request.signal,
         ),
   );
   const toolCalls =

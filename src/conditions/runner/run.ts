@@ -1,15 +1,19 @@
 /**
  * Running a matrix of episodes: a pool of `concurrency` workers, one record appended per finished
- * episode, a stop request honoured between episodes (in-flight ones finish).
+ * episode, a stop request honoured between episodes. An interrupt also aborts the turns in flight:
+ * those episodes end `interrupted` and are not appended, so a plain `--resume` runs them again.
+ * Each worker yields to the event loop before every episode, so an in-process agent (reference,
+ * probes, careful reader), whose turns never wait on I/O, still lets Ctrl-C and SIGTERM through.
  */
 import type { Task } from "../../authoring/index.ts";
 import { CircuitBreaker, taskSizeKey, type Tripped } from "../../core/index.ts";
 import type { Agent } from "../agents/types.ts";
 import type { Catalog } from "../catalog/schema.ts";
-import { runEpisode, type LoopSettings } from "../execution/loop.ts";
-import type { ConditionManifest, ManifestEntry } from "../routing/manifest-schema.ts";
+import { runEpisode, type EpisodeOutcome, type LoopSettings } from "../execution/loop.ts";
+import type { ConditionManifest, ManifestEntry, Stage } from "../routing/manifest-schema.ts";
 import type { TurnTokenCounter } from "../execution/tokens.ts";
 import { episodeKey, type PlannedEpisode } from "./episodes.ts";
+import { failedOutcome, INTERRUPTED, interruptibleEpisode } from "./interruptible.ts";
 import type { RunMetadata, RunRecord } from "./record.ts";
 
 export interface RunDeps {
@@ -19,6 +23,10 @@ export interface RunDeps {
   /** `errors`: how many of the `done` episodes ended in infrastructure errors. */
   readonly progress: (done: number, total: number, errors: number) => void;
   readonly shouldStop: () => boolean;
+  /** Aborted on interrupt: goes into every turn request, and a turn still running is given up. */
+  readonly signal?: AbortSignal;
+  /** One line (without its newline) when an episode's own code threw and was recorded `episode_failed`. */
+  readonly warn?: (line: string) => void;
 }
 
 export interface MatrixInput {
@@ -60,15 +68,22 @@ export async function runMatrix(input: MatrixInput, deps: RunDeps): Promise<Matr
   const breaker = new CircuitBreaker(input.breaker ?? null);
   const worker = async () => {
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-      if (stopReason === null && deps.shouldStop()) stopReason = "interrupted";
+      // A macrotask turn: the signal handlers run here, even when no agent ever waits on I/O.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (stopReason === null && (deps.shouldStop() || deps.signal?.aborted)) stopReason = "interrupted";
       if (stopReason !== null) {
         queue.length = 0;
         return;
       }
       const record = await runOne(next, input, entries, deps);
-      // A request the budget refused was never sent: the episode is left for a later --resume.
+      // A request the budget refused was never sent, and an interrupted episode did not finish:
+      // neither is recorded, so a later --resume runs it.
       if (record.error_code === "budget_exhausted") {
         stopReason = "budget_exhausted";
+        continue;
+      }
+      if (record.error_code === INTERRUPTED) {
+        stopReason ??= "interrupted";
         continue;
       }
       deps.append(record);
@@ -107,12 +122,7 @@ async function runOne(
     );
   const startedAt = deps.now().toISOString();
   const started = deps.clock();
-  const outcome = await runEpisode(
-    { task: episode.task, endpoints: catalog.endpoints, catalogSize: episode.catalog_size, stages },
-    input.agent.startEpisode(episode.task, episodeKey(episode)),
-    input.settings,
-    input.tokens,
-  );
+  const outcome = await episodeOutcome(episode, { stages, endpoints: catalog.endpoints }, input, deps);
   return {
     ...identity(episode.task, episode),
     ...outcome,
@@ -122,6 +132,35 @@ async function runOne(
     shard: input.shard,
     metadata: input.metadata,
   };
+}
+
+/**
+ * The loop's outcome. An episode whose own code throws — starting it included — is an error record
+ * with the throw's code (`episode_failed` for anything not a FabenchError), and the run goes on.
+ */
+async function episodeOutcome(
+  episode: PlannedEpisode,
+  where: { readonly stages: readonly Stage[]; readonly endpoints: Catalog["endpoints"] },
+  input: MatrixInput,
+  deps: RunDeps,
+): Promise<EpisodeOutcome> {
+  try {
+    return await runEpisode(
+      {
+        task: episode.task,
+        endpoints: where.endpoints,
+        catalogSize: episode.catalog_size,
+        stages: where.stages,
+      },
+      interruptibleEpisode(input.agent.startEpisode(episode.task, episodeKey(episode)), deps.signal),
+      input.settings,
+      input.tokens,
+    );
+  } catch (caught) {
+    const message = caught instanceof Error ? caught.message : String(caught);
+    deps.warn?.(`warning: episode ${episodeKey(episode)} failed (recorded as an episode error): ${message}`);
+    return failedOutcome(caught);
+  }
 }
 
 function identity(task: Task, episode: PlannedEpisode) {

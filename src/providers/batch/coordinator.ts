@@ -72,6 +72,8 @@ interface Waiting {
   readonly request: ProviderRequest;
   readonly resolve: (reply: ProviderReply) => void;
   readonly reject: (error: unknown) => void;
+  /** The run's interrupt: once every member of a batch is interrupted, nobody waits for it. */
+  readonly signal: AbortSignal | undefined;
 }
 
 export class BatchCoordinator {
@@ -116,13 +118,17 @@ export class BatchCoordinator {
     this.maybeFlush();
   }
 
-  /** Resolves with the reply to this turn's request, from the checkpoint or from a batch. */
-  submit(customId: string, request: ProviderRequest): Promise<ProviderReply> {
+  /**
+   * Resolves with the reply to this turn's request, from the checkpoint or from a batch. After an
+   * interrupt (`signal`) nothing new is queued, so no batch is created for it.
+   */
+  submit(customId: string, request: ProviderRequest, signal?: AbortSignal): Promise<ProviderReply> {
     const hash = canonicalSha256(request);
     const done = this.checkpoint.replies[customId];
     if (done && done.request_sha256 === hash) return Promise.resolve(done.reply);
+    if (signal?.aborted) return Promise.reject(interrupted(this.provider.name));
     return new Promise((resolve, reject) => {
-      this.waiting.push({ customId, hash, request, resolve, reject });
+      this.waiting.push({ customId, hash, request, resolve, reject, signal });
       this.maybeFlush();
     });
   }
@@ -218,6 +224,13 @@ export class BatchCoordinator {
     let status = await this.read(() => this.provider.status(batchId));
     while (status === "in_progress") {
       await this.timing.sleep(this.options.pollMs);
+      // Every member was interrupted: stop polling. The batch stays open in the checkpoint, and the
+      // --resume that reruns these episodes joins it; nothing is written after the run let go of
+      // its lock.
+      if (members.every((m) => m.signal?.aborted)) {
+        for (const m of members) m.reject(interrupted(this.provider.name));
+        return;
+      }
       status = await this.read(() => this.provider.status(batchId));
     }
     const record = this.checkpoint.batches.find((b) => b.id === batchId);
@@ -258,6 +271,15 @@ export class BatchCoordinator {
   private save(): void {
     writeJsonAtomic(this.checkpointPath, this.checkpoint);
   }
+}
+
+function interrupted(provider: string): FabenchError {
+  return new FabenchError({
+    kind: "input",
+    stage: "agent",
+    code: "interrupted",
+    message: `${provider}: stopped waiting for the batch: the run was interrupted`,
+  });
 }
 
 /** A v1 checkpoint (ids always known) reads as v2 with no fingerprints to look up. */

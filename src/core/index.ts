@@ -31,6 +31,15 @@ export {
   readLimit,
   type JsonLine,
 } from "./json-file.ts";
+export {
+  depthBreach,
+  hasNonFiniteNumber,
+  MAX_FILE_JSON_DEPTH,
+  MAX_JSON_DEPTH,
+  nestedDeeperThan,
+  parseBoundedJson,
+  type BoundedJson,
+} from "./json-bounded.ts";
 export { arrayElementStarts, jsonPathLines, locateJsonError, type JsonPath } from "./json-syntax.ts";
 export {
   formatJsonFile,

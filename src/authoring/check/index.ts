@@ -20,6 +20,7 @@ import { fieldNameShare, type FieldNameShare } from "./field-names.ts";
 import { formRules } from "./form.ts";
 import { hasHeader, headerProblems } from "./header.ts";
 import { independenceProblems } from "./independence.ts";
+import { observationLimitProblems } from "./observation-limits.ts";
 import { optionRules } from "./options.ts";
 import { pointerRules } from "./pointers.ts";
 import { routeRules } from "./routes.ts";
@@ -94,6 +95,7 @@ export function checkCorpus(input: CorpusCheckInput): CorpusCheckReport {
 
 function validTasks(rows: readonly CorpusRow[]) {
   return rows.flatMap((row) => {
+    if (observationLimitProblems(row.value).length > 0) return [];
     const parsed = taskSchema.safeParse(row.value);
     return parsed.success ? [{ row, task: parsed.data }] : [];
   });
@@ -135,6 +137,9 @@ function taskProblems(
     line: row.line,
     message,
   });
+  // Before the schema or any rule walks it: an observation too deep or too large is all that is said.
+  const limits = observationLimitProblems(value);
+  if (limits.length > 0) return full ? limits.map((p) => at(p.code, p.message)) : [];
   const parsed = taskSchema.safeParse(value);
   if (!parsed.success)
     return full

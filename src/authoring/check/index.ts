@@ -3,7 +3,7 @@
  * rule on every task. Reports every problem with a code; pure (the shell loads the inputs).
  */
 import type { RowProblem } from "../row-problem.ts";
-import { normalizeQuery } from "../../core/index.ts";
+import { loneSurrogatePath, normalizeQuery } from "../../core/index.ts";
 import type { CorpusRow, CorpusRows } from "../corpus-rows.ts";
 import { tasksSha256 } from "../corpus-file.ts";
 import { validateIdentity } from "../identity.ts";
@@ -75,6 +75,17 @@ export interface CorpusCheckInput {
 
 export function checkCorpus(input: CorpusCheckInput): CorpusCheckReport {
   const { corpus } = input;
+  // Identity and the header hash every row: a row they cannot hash is reported first, on its line.
+  const unwritable = unwritableRows(corpus.rows);
+  if (unwritable.length > 0)
+    return {
+      ok: false,
+      task_count: corpus.rows.length,
+      tasks_sha256: null,
+      errors: unwritable,
+      warnings: [],
+      field_name_share: fieldNameShare([]),
+    };
   const identity = validateIdentity(corpus.rows, input.plan);
   const errors: RowProblem[] = identity.errors.map((e) => ({ ...e }));
   if (hasHeader(corpus.document))
@@ -91,6 +102,24 @@ export function checkCorpus(input: CorpusCheckInput): CorpusCheckReport {
     warnings: corpus.rows.flatMap((row) => taskProblems(row, input, WARNING_RULES, false)),
     field_name_share: fieldNameShare(validTasks(corpus.rows).map((v) => v.task)),
   };
+}
+
+/** Rows holding a string canonical JSON cannot write (a lone surrogate): `not_canonical_json` on the row's line. */
+function unwritableRows(rows: readonly CorpusRow[]): RowProblem[] {
+  return rows.flatMap((row) => {
+    const where = loneSurrogatePath(row.value);
+    if (where === null) return [];
+    const rawId = (row.value as Record<string, unknown> | null)?.["semantic_task_id"];
+    return [
+      {
+        code: "not_canonical_json",
+        semantic_task_id: typeof rawId === "string" && rawId.isWellFormed() ? rawId : null,
+        location: row.location,
+        line: row.line,
+        message: `${where} holds a lone surrogate, which UTF-8 cannot encode (a \\uD800–\\uDFFF escape without its pair)`,
+      },
+    ];
+  });
 }
 
 function validTasks(rows: readonly CorpusRow[]) {

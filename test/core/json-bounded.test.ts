@@ -83,3 +83,15 @@ describe("files nested deeper than MAX_FILE_JSON_DEPTH", () => {
     expect(parseJsonText(nested(MAX_FILE_JSON_DEPTH), "ok.json", "corpus")).toBeDefined();
   });
 });
+
+describe("a run file with a line nested 100,000 deep", () => {
+  it("is json_too_deep on that line, not a crash in the record schema", async () => {
+    const { parseRunBytes } = await import("../../src/conditions/runner/run-file.ts");
+    const text = `{"metadata":{"format":"fabench-run-record/v1"}}\n${nested(100_000)}\n`;
+    const error = thrown(() => parseRunBytes(Buffer.from(text), "run.jsonl"));
+    expect(error.problems.map((p) => [p.code, p.line])).toEqual([
+      ["invalid_run_record", 1],
+      ["json_too_deep", 2],
+    ]);
+  });
+});

@@ -148,3 +148,24 @@ function canonicalError(path: Array<string | number>, why: string): FabenchError
     message: `cannot write canonical JSON at ${where}: ${why}`,
   });
 }
+
+/**
+ * Where a value holds a string or key that canonical JSON cannot write (a lone surrogate, which
+ * UTF-8 cannot encode), as `$.path`; null when there is none. Iterative, so a reader can name the
+ * file and line of the value before hashing it would fail without them.
+ */
+export function loneSurrogatePath(value: unknown): string | null {
+  const stack: Array<[unknown, string]> = [[value, "$"]];
+  while (stack.length > 0) {
+    const [current, where] = stack.pop() as [unknown, string];
+    if (typeof current === "string") {
+      if (!current.isWellFormed()) return where;
+    } else if (Array.isArray(current)) current.forEach((item, i) => stack.push([item, `${where}[${i}]`]));
+    else if (typeof current === "object" && current !== null)
+      for (const [key, item] of Object.entries(current)) {
+        if (!key.isWellFormed()) return `${where} (a key)`;
+        stack.push([item, `${where}.${key}`]);
+      }
+  }
+  return null;
+}

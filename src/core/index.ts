@@ -1,5 +1,5 @@
 /** The core: hashing, reading, writing, text rules, seeded randomness, bounded concurrency, record keys and the tool's own location — what every stage shares. */
-export { canonicalJson, canonicalSha256, sha256Hex } from "./canonical-json.ts";
+export { canonicalJson, canonicalSha256, loneSurrogatePath, sha256Hex } from "./canonical-json.ts";
 export { pointerOf, pointerTokens, resolvePointer } from "./json-pointer.ts";
 export {
   FabenchError,
@@ -31,6 +31,15 @@ export {
   readLimit,
   type JsonLine,
 } from "./json-file.ts";
+export {
+  depthBreach,
+  hasNonFiniteNumber,
+  MAX_FILE_JSON_DEPTH,
+  MAX_JSON_DEPTH,
+  nestedDeeperThan,
+  parseBoundedJson,
+  type BoundedJson,
+} from "./json-bounded.ts";
 export { arrayElementStarts, jsonPathLines, locateJsonError, type JsonPath } from "./json-syntax.ts";
 export {
   formatJsonFile,

@@ -4,6 +4,7 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import { inputError, type Problem } from "./errors.ts";
+import { depthBreach, MAX_FILE_JSON_DEPTH } from "./json-bounded.ts";
 import { locateJsonError } from "./json-syntax.ts";
 import { LineIndex } from "./text.ts";
 
@@ -83,6 +84,14 @@ export function decodeUtf8(bytes: Uint8Array, file: string, stage: string): stri
 /** Parses a whole file as one JSON value. */
 export function parseJsonText(text: string, file: string, stage: string): unknown {
   if (text.trim() === "") throw inputError(stage, "empty_file", "the file is empty", { file });
+  const deep = depthBreach(text, MAX_FILE_JSON_DEPTH);
+  if (deep !== -1) {
+    const lines = new LineIndex(text);
+    throw inputError(stage, "json_too_deep", tooDeepMessage(lines.columnOf(deep)), {
+      file,
+      line: lines.lineOf(deep),
+    });
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -103,6 +112,11 @@ export function parseJsonLines(text: string, file: string, stage: string): JsonL
   lines.forEach((raw, index) => {
     const content = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     if (BLANK.test(content)) return;
+    const deep = depthBreach(content, MAX_FILE_JSON_DEPTH);
+    if (deep !== -1) {
+      problems.push({ code: "json_too_deep", message: tooDeepMessage(deep + 1), file, line: index + 1 });
+      return;
+    }
     try {
       rows.push({ line: index + 1, value: JSON.parse(content) as unknown });
     } catch {
@@ -126,6 +140,10 @@ export function parseJsonLines(text: string, file: string, stage: string): JsonL
   }
   if (rows.length === 0) throw inputError(stage, "empty_file", "the file has no JSON lines", { file });
   return rows;
+}
+
+function tooDeepMessage(column: number): string {
+  return `arrays and objects nest deeper than ${MAX_FILE_JSON_DEPTH} levels (at column ${column}); no fabench file needs that`;
 }
 
 function jsonSyntaxProblem(text: string, file: string, stage: string) {

@@ -5,7 +5,7 @@
  * `fetch`, `sleep` and the clock come in from outside: tests count attempts and read the waits the
  * client asked for instead of timing it.
  */
-import { usageError } from "../core/index.ts";
+import { parseBoundedJson, usageError } from "../core/index.ts";
 import {
   type ApiFailure,
   type ApiOutcome,
@@ -243,13 +243,11 @@ function post(conn: Connection, at: Attempt, signal: AbortSignal): Promise<Respo
 
 /** Parses a 2xx body and opens its envelope. */
 function readAnswer(text: string, key: string): Step {
-  let payload: unknown;
-  try {
-    payload = JSON.parse(text);
-  } catch {
-    return { kind: "failed", reason: "invalid_response" };
-  }
-  const unwrapped = unwrapEnvelope(payload);
+  // Nested deeper than any API answer, it is refused unparsed: writing it (the key check below,
+  // records, adapter prompts) recurses and would overflow the stack.
+  const parsed = parseBoundedJson(text);
+  if (!parsed.ok) return { kind: "failed", reason: "invalid_response" };
+  const unwrapped = unwrapEnvelope(parsed.value);
   if (!unwrapped.ok) return { kind: "failed", reason: "failure_envelope" };
   // An answer that echoes the key would carry it into records and adapter prompts: refuse it whole.
   if (JSON.stringify(unwrapped.value ?? null).includes(key))

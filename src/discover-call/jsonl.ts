@@ -3,7 +3,14 @@
  * bad line: every unparseable line becomes a problem with its line number, so one pass over a
  * file reports everything wrong with it together with the schema problems found afterwards.
  */
-import { decodeUtf8, FabenchError, locateJsonError, type Problem } from "../core/index.ts";
+import {
+  decodeUtf8,
+  depthBreach,
+  FabenchError,
+  locateJsonError,
+  MAX_FILE_JSON_DEPTH,
+  type Problem,
+} from "../core/index.ts";
 
 export const STAGE = "discover-call";
 
@@ -38,6 +45,17 @@ export function readJsonLines(bytes: Uint8Array, file: string): JsonLines {
     const content = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     const trimmed = content.trim();
     if (trimmed === "" || trimmed.startsWith("#")) return;
+    // Checked before parsing: nothing recursive (schemas, hashing, writing) ever sees deeper input.
+    const deep = depthBreach(content, MAX_FILE_JSON_DEPTH);
+    if (deep !== -1) {
+      problems.push({
+        code: "json_too_deep",
+        file,
+        line: index + 1,
+        message: `arrays and objects nest deeper than ${MAX_FILE_JSON_DEPTH} levels (at column ${deep + 1})`,
+      });
+      return;
+    }
     try {
       rows.push({ line: index + 1, value: JSON.parse(content) as unknown });
     } catch {

@@ -12,11 +12,13 @@ import type { Protocol } from "../authoring/index.ts";
 import {
   decodeUtf8,
   declaredFormat,
+  depthBreach,
   episodeKey,
   formatOf,
   inputError,
   issuePath,
   KIND_PROBE_LINES,
+  MAX_FILE_JSON_DEPTH,
   notOfKindMessage,
   readBytes,
   sha256Hex,
@@ -87,13 +89,12 @@ export function parseJudgmentsText(
     if (!judgmentLike && ++probed > KIND_PROBE_LINES) return notAJudgmentsFile(file, probed - 1);
     const line = index + 1;
     const at = (code: string, message: string): Problem => ({ code, message, file, line });
-    let value: unknown;
-    try {
-      value = JSON.parse(content);
-    } catch {
-      problems.push(at("invalid_json", "not valid JSON"));
+    const read = readLine(content);
+    if (!read.ok) {
+      problems.push(at(read.code, read.message));
       continue;
     }
+    const value = read.value;
     const parsed = judgmentSchema.safeParse(value);
     if (!parsed.success) {
       judgmentLike ||= formatOf(value) !== null;
@@ -229,6 +230,23 @@ export function crossFileDuplicates(files: readonly JudgmentsFile[]): Problem[] 
         });
     });
   return problems;
+}
+
+/** One line's JSON; one nested deeper than any judgment is refused before it is parsed (the schema recurses). */
+function readLine(
+  content: string,
+): { ok: true; value: unknown } | { ok: false; code: string; message: string } {
+  if (depthBreach(content, MAX_FILE_JSON_DEPTH) !== -1)
+    return {
+      ok: false,
+      code: "json_too_deep",
+      message: `arrays and objects nest deeper than ${MAX_FILE_JSON_DEPTH} levels`,
+    };
+  try {
+    return { ok: true, value: JSON.parse(content) as unknown };
+  } catch {
+    return { ok: false, code: "invalid_json", message: "not valid JSON" };
+  }
 }
 
 function parses(line: string): boolean {

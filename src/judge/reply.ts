@@ -4,6 +4,7 @@
  * exactly that is never repaired or guessed at (no code-fence stripping, no `{…}` span, no "4" read
  * as 4): it is `malformed` with one reason code, and its raw text is kept for review.
  */
+import { parseBoundedJson } from "../core/index.ts";
 import type { JudgeProtocol } from "./prompt.ts";
 
 /** Why a reply is malformed; the first that applies, in this order. */
@@ -45,12 +46,10 @@ export function keptReply(text: string): string {
 
 export function parseJudgeReply(text: string, judge: JudgeProtocol): ReplyResult {
   const bad = (reason: ReplyReason): ReplyResult => ({ ok: false, reason, rawReply: keptReply(text) });
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return bad("reply_not_json");
-  }
+  // Nested too deep, a reply is not the flat object asked for: refused before it is parsed.
+  const parsed = parseBoundedJson(text);
+  if (!parsed.ok) return bad(parsed.reason === "too_deep" ? "reply_not_object" : "reply_not_json");
+  const value = parsed.value;
   if (typeof value !== "object" || value === null || Array.isArray(value)) return bad("reply_not_object");
   const reply = value as Record<string, unknown>;
   const known = new Set([...judge.dimensions.map((d) => d.id), "rationale"]);

@@ -3,6 +3,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import { redactUrl } from "./connection.ts";
 import { boundedFetch } from "./http.ts";
 import { preflight } from "./preflight.ts";
+import { boundedArguments } from "./tool-arguments.ts";
 import type { ProviderClient, ProviderReply, ProviderRequest, ToolCall } from "./types.ts";
 
 type Block = Record<string, unknown>;
@@ -103,7 +104,12 @@ export function readAnthropicMessage(response: AnthropicMessage): ProviderReply 
     .join("");
   const toolCalls: ToolCall[] = response.content
     .filter((b) => b.type === "tool_use")
-    .map((b, i) => ({ id: b.id ?? `toolu_${i}`, name: b.name ?? "", arguments: b.input ?? {} }));
+    .map((b, i) => ({
+      id: b.id ?? `toolu_${i}`,
+      name: b.name ?? "",
+      // The SDK parsed the input; too deep or holding Infinity, it ends the episode (tool-arguments.ts).
+      arguments: boundedArguments(b.name ?? "", b.input ?? {}),
+    }));
   return {
     text,
     toolCalls,

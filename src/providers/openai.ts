@@ -1,9 +1,10 @@
 /** OpenAI Chat Completions with tools (and OpenAI-compatible servers: vLLM, llama.cpp, Ollama), through the official SDK. */
 import OpenAI from "openai";
-import { FabenchError } from "../core/index.ts";
+import { depthBreach, FabenchError, MAX_JSON_DEPTH } from "../core/index.ts";
 import { redactUrl } from "./connection.ts";
 import { boundedFetch } from "./http.ts";
 import { preflight } from "./preflight.ts";
+import { argumentsTooDeep, boundedArguments } from "./tool-arguments.ts";
 import type { ProviderClient, ProviderReply, ProviderRequest, ToolCall } from "./types.ts";
 
 export function openaiMessages(request: ProviderRequest): Array<Record<string, unknown>> {
@@ -69,19 +70,24 @@ export function openaiRequest(
   };
 }
 
-/** A call whose arguments are not a JSON object (e.g. truncated) is kept, marked malformed. */
+/**
+ * A call whose arguments are not a JSON object (e.g. truncated) is kept, marked malformed; one
+ * whose arguments nest too deep or overflow a number ends the episode (tool-arguments.ts).
+ */
 export function readToolCall(
   call: { id?: string; function?: { name?: string; arguments?: string } },
   index: number,
 ): ToolCall {
   const raw = call.function?.arguments ?? "";
   const base = { id: call.id ?? `call_${index}`, name: call.function?.name ?? "" };
+  if (depthBreach(raw, MAX_JSON_DEPTH) !== -1) throw argumentsTooDeep(base.name);
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(raw === "" ? "{}" : raw) as unknown;
-    return { ...base, arguments: parsed };
+    parsed = JSON.parse(raw === "" ? "{}" : raw) as unknown;
   } catch {
     return { ...base, arguments: raw, malformed: "the arguments are not valid JSON" };
   }
+  return { ...base, arguments: boundedArguments(base.name, parsed) };
 }
 
 /**

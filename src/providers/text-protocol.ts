@@ -3,7 +3,9 @@
  * system prompt, a call is `<tool_call>{"name": …, "arguments": {…}}</tool_call>` in the model's
  * text, and results come back as `<tool_result name="…">…</tool_result>` user messages. A call that
  * cannot be read is kept and marked malformed; the executor answers it with `malformed_tool_call`.
+ * Arguments nested too deep or holding a number JSON cannot write end the episode instead.
  */
+import { boundedArguments } from "./tool-arguments.ts";
 import type { ProviderRequest, ToolCall, ToolDefinition } from "./types.ts";
 
 const CALL = /<tool_call>([\s\S]*?)(?:<\/tool_call>|$)/g;
@@ -47,7 +49,9 @@ export function parseTextToolCalls(text: string, turn: number): ToolCall[] {
     };
     if (typeof record.name !== "string")
       calls.push({ id, name: "", arguments: body, malformed: "the call has no tool name" });
-    else calls.push({ id, name: record.name, arguments: record.arguments ?? {} });
+    // Too deep or holding Infinity, the arguments end the episode (tool-arguments.ts).
+    else
+      calls.push({ id, name: record.name, arguments: boundedArguments(record.name, record.arguments ?? {}) });
   }
   return calls;
 }

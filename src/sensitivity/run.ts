@@ -57,6 +57,7 @@ export async function runSensitivity(input: SensitivityInput): Promise<Sensitivi
   const entries = new Map(input.manifest.entries.map((e) => [taskSizeKey(e), e]));
   const settings = {
     maxTurns: loop.max_turns,
+    maxToolCallsPerTurn: loop.max_tool_calls_per_turn,
     systemPrompt: input.systemPrompt,
     requestMoreTools: loop.request_more_tools_token,
   };

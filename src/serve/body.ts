@@ -51,15 +51,5 @@ export function parseJsonBody(bytes: Buffer): JsonRead {
   }
 }
 
-/** Whether arrays and objects nest deeper than `max` (iterative: the check itself cannot overflow). */
-export function nestedDeeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [current, depth] = stack.pop() as [unknown, number];
-    if (typeof current !== "object" || current === null) continue;
-    if (depth >= max) return true;
-    for (const child of Array.isArray(current) ? current : Object.values(current))
-      stack.push([child, depth + 1]);
-  }
-  return false;
-}
+// The depth check lives in core (json-bounded.ts): every boundary of fabench uses the same one.
+export { nestedDeeperThan } from "../core/index.ts";

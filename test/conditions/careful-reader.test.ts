@@ -183,6 +183,7 @@ describe("the careful reader through the loop", () => {
     const agent = carefulReaderAgent(TOKEN, units);
     const settings = {
       maxTurns: 10,
+      maxToolCallsPerTurn: 1,
       systemPrompt: "system",
       incompleteMessage: "x",
       requestMoreTools: TOKEN,

@@ -30,6 +30,7 @@ const { protocol, catalogs } = bundled();
 const endpoints = catalogs[0]!.catalog.endpoints;
 const settings: LoopSettings = {
   maxTurns: 6,
+  maxToolCallsPerTurn: 1,
   systemPrompt: "system",
   requestMoreTools: "REQUEST_MORE_TOOLS",
 };

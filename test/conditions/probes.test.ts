@@ -64,6 +64,7 @@ async function play(task: Task, agent: Agent, condition = "FULL", size = 100) {
     agent.startEpisode(task),
     {
       maxTurns: protocol.agent_loop.max_turns,
+      maxToolCallsPerTurn: protocol.agent_loop.max_tool_calls_per_turn,
       systemPrompt: "system",
       requestMoreTools: TOKEN,
     },

@@ -52,6 +52,7 @@ function matrix(agent: Agent, count: number, concurrency = 1): MatrixInput {
       maxTurns: protocol.agent_loop.max_turns,
       systemPrompt: "system",
       requestMoreTools: protocol.agent_loop.request_more_tools_token,
+      maxToolCallsPerTurn: protocol.agent_loop.max_tool_calls_per_turn,
     },
     tokens,
     metadata: {} as RunMetadata,

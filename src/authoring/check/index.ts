@@ -3,7 +3,7 @@
  * rule on every task. Reports every problem with a code; pure (the shell loads the inputs).
  */
 import type { RowProblem } from "../row-problem.ts";
-import { normalizeQuery } from "../../core/index.ts";
+import { loneSurrogatePath, normalizeQuery } from "../../core/index.ts";
 import type { CorpusRow, CorpusRows } from "../corpus-rows.ts";
 import { tasksSha256 } from "../corpus-file.ts";
 import { validateIdentity } from "../identity.ts";
@@ -20,6 +20,7 @@ import { fieldNameShare, type FieldNameShare } from "./field-names.ts";
 import { formRules } from "./form.ts";
 import { hasHeader, headerProblems } from "./header.ts";
 import { independenceProblems } from "./independence.ts";
+import { observationLimitProblems } from "./observation-limits.ts";
 import { optionRules } from "./options.ts";
 import { pointerRules } from "./pointers.ts";
 import { routeRules } from "./routes.ts";
@@ -74,6 +75,17 @@ export interface CorpusCheckInput {
 
 export function checkCorpus(input: CorpusCheckInput): CorpusCheckReport {
   const { corpus } = input;
+  // Identity and the header hash every row: a row they cannot hash is reported first, on its line.
+  const unwritable = unwritableRows(corpus.rows);
+  if (unwritable.length > 0)
+    return {
+      ok: false,
+      task_count: corpus.rows.length,
+      tasks_sha256: null,
+      errors: unwritable,
+      warnings: [],
+      field_name_share: fieldNameShare([]),
+    };
   const identity = validateIdentity(corpus.rows, input.plan);
   const errors: RowProblem[] = identity.errors.map((e) => ({ ...e }));
   if (hasHeader(corpus.document))
@@ -92,8 +104,27 @@ export function checkCorpus(input: CorpusCheckInput): CorpusCheckReport {
   };
 }
 
+/** Rows holding a string canonical JSON cannot write (a lone surrogate): `not_canonical_json` on the row's line. */
+function unwritableRows(rows: readonly CorpusRow[]): RowProblem[] {
+  return rows.flatMap((row) => {
+    const where = loneSurrogatePath(row.value);
+    if (where === null) return [];
+    const rawId = (row.value as Record<string, unknown> | null)?.["semantic_task_id"];
+    return [
+      {
+        code: "not_canonical_json",
+        semantic_task_id: typeof rawId === "string" && rawId.isWellFormed() ? rawId : null,
+        location: row.location,
+        line: row.line,
+        message: `${where} holds a lone surrogate, which UTF-8 cannot encode (a \\uD800–\\uDFFF escape without its pair)`,
+      },
+    ];
+  });
+}
+
 function validTasks(rows: readonly CorpusRow[]) {
   return rows.flatMap((row) => {
+    if (observationLimitProblems(row.value).length > 0) return [];
     const parsed = taskSchema.safeParse(row.value);
     return parsed.success ? [{ row, task: parsed.data }] : [];
   });
@@ -135,6 +166,9 @@ function taskProblems(
     line: row.line,
     message,
   });
+  // Before the schema or any rule walks it: an observation too deep or too large is all that is said.
+  const limits = observationLimitProblems(value);
+  if (limits.length > 0) return full ? limits.map((p) => at(p.code, p.message)) : [];
   const parsed = taskSchema.safeParse(value);
   if (!parsed.success)
     return full

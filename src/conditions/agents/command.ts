@@ -5,7 +5,7 @@
  * `{"text", "tool_calls": [{"name", "arguments"}]}`. Its stderr is drained and never recorded.
  */
 import { spawn } from "node:child_process";
-import { FabenchError } from "../../core/index.ts";
+import { FabenchError, hasNonFiniteNumber, MAX_JSON_DEPTH, parseBoundedJson } from "../../core/index.ts";
 import type { ToolCall } from "../execution/types.ts";
 import type { Agent, AgentTurnRequest, AgentTurnResponse } from "./types.ts";
 
@@ -53,13 +53,15 @@ async function commandTurn(
     task_set_sha256: options.taskSetSha256,
   });
   const stdout = await runOnce(options, input, request.signal);
-  let value: unknown;
-  try {
-    value = JSON.parse(stdout);
-  } catch {
-    throw failure("command_bad_response", `${options.path} did not print one JSON object`);
-  }
-  const record = (value ?? {}) as { text?: unknown; tool_calls?: unknown };
+  const parsed = parseBoundedJson(stdout);
+  if (!parsed.ok)
+    throw failure(
+      "command_bad_response",
+      parsed.reason === "too_deep"
+        ? `${options.path} printed JSON nested deeper than ${MAX_JSON_DEPTH} levels`
+        : `${options.path} did not print one JSON object`,
+    );
+  const record = (parsed.value ?? {}) as { text?: unknown; tool_calls?: unknown };
   if (typeof record.text !== "string")
     throw failure("command_bad_response", `${options.path} must print {"text": …}`);
   const calls = record.tool_calls ?? [];
@@ -76,6 +78,12 @@ async function commandTurn(
     name: (c as { name: string }).name,
     arguments: (c as { arguments?: unknown }).arguments ?? {},
   }));
+  // JSON.parse reads 1e309 as Infinity, which a record would keep as null: a number no API accepts.
+  if (toolCalls.some((c) => hasNonFiniteNumber(c.arguments)))
+    throw failure(
+      "tool_arguments_number_out_of_range",
+      `${options.path}: a tool call's arguments hold a number too large for JSON (such as 1e309)`,
+    );
   return { text: record.text, toolCalls };
 }
 

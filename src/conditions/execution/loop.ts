@@ -1,5 +1,6 @@
 /**
- * The agent loop: at most `max_turns` model turns and one executed tool call per turn. A turn
+ * The agent loop: at most `max_turns` model turns and at most `max_tool_calls_per_turn` executed
+ * tool calls per turn (the rest are refused and counted, call-cap.ts). A turn
  * without a tool call is the final answer and ends the episode, whatever it covers — unless it is a
  * request for more tools (its first word is the protocol's token): then a staged condition with a
  * later stage shows it (the user message MORE_TOOLS_SHOWN), and any other answers NO_MORE_TOOLS;
@@ -17,6 +18,7 @@ import type { Task } from "../../authoring/index.ts";
 import { FabenchError } from "../../core/index.ts";
 import type { AgentEpisode, AgentTurnResponse, ProviderUsage } from "../agents/types.ts";
 import type { Endpoint } from "../catalog/schema.ts";
+import { capToolCalls, refusedCallsMessage } from "./call-cap.ts";
 import { ReplayExecutor } from "./replay.ts";
 import type { Attempt, Visible } from "./types.ts";
 import type { Stage } from "../routing/manifest-schema.ts";
@@ -33,6 +35,8 @@ import {
 
 export interface LoopSettings {
   readonly maxTurns: number;
+  /** The protocol's `agent_loop.max_tool_calls_per_turn`: calls past it are refused and counted. */
+  readonly maxToolCallsPerTurn: number;
   readonly systemPrompt: string;
   readonly requestMoreTools: string;
   /**
@@ -47,7 +51,10 @@ export interface TurnRecord {
   readonly stage: number;
   readonly visible_route_count: number;
   readonly text: string;
+  /** The calls that ran (at most the protocol's cap). */
   readonly tool_calls: ReadonlyArray<{ name: string; arguments: unknown }>;
+  /** Calls the agent made past the cap: not run, not stored, only counted. */
+  readonly refused_tool_calls: number;
   readonly observations: ReadonlyArray<Record<string, unknown>>;
   readonly tokens: { input: number; output: number; tool_schema: number };
   readonly provider_usage: ProviderUsage | null;
@@ -193,6 +200,7 @@ async function loop(
       response.toolCalls.length === 0
         ? answerTurn(state, base, response, canWiden, settings)
         : toolTurn(state, base, response, view, {
+            cap: settings.maxToolCallsPerTurn,
             canWiden,
             trigger: settings.goldTrigger === undefined ? "observable" : "gold",
           });
@@ -253,6 +261,7 @@ function turnBase(
     visible_route_count: at.visibleRoutes,
     text: response.text,
     tool_calls: response.toolCalls.map((c) => ({ name: c.name, arguments: c.arguments })),
+    refused_tool_calls: 0,
     tokens: { ...counted.request, output: counted.output },
     provider_usage: response.usage ?? null,
     model: response.model ?? null,
@@ -292,32 +301,36 @@ function answerTurn(
 }
 
 /**
- * A turn with tool calls: each goes through the executor. A call to a route not shown yet widens
- * a staged condition (under the `gold` trigger, any failed call does); the tool list changes.
+ * A turn with tool calls: the first `cap` go through the executor, the rest are refused and counted
+ * (call-cap.ts). A call to a route not shown yet widens a staged condition (under the `gold`
+ * trigger, any failed call does); the tool list changes.
  */
 function toolTurn(
   state: EpisodeState,
   base: TurnBase,
   response: AgentTurnResponse,
   view: View,
-  widenOn: { readonly canWiden: boolean; readonly trigger: ProgressiveTrigger },
+  widenOn: { readonly cap: number; readonly canWiden: boolean; readonly trigger: ProgressiveTrigger },
 ): boolean {
-  state.messages.push({ role: "assistant", content: response.text, tool_calls: response.toolCalls });
-  const made = response.toolCalls.map((call, index) =>
-    state.executor.call(call, view.visible, base.turn, index),
-  );
+  const { executed, refused } = capToolCalls(response.toolCalls, widenOn.cap);
+  state.messages.push({ role: "assistant", content: response.text, tool_calls: [...executed] });
+  const made = executed.map((call, index) => state.executor.call(call, view.visible, base.turn, index));
   for (const [index, attempt] of made.entries())
     state.messages.push({
       role: "tool",
-      tool_call_id: response.toolCalls[index]?.id ?? `call_${base.turn}_${index}`,
+      tool_call_id: executed[index]?.id ?? `call_${base.turn}_${index}`,
       name: attempt.name,
       content: JSON.stringify(attempt.observation),
     });
+  if (refused > 0) state.messages.push({ role: "user", content: refusedCallsMessage(refused, widenOn.cap) });
   state.attempts.push(...made);
   const widens = (a: Attempt) => hiddenRouteCall(a) || (widenOn.trigger === "gold" && a.outcome === "error");
   const widen = widenOn.canWiden && made.some(widens);
   state.turns.push({
     ...base,
+    // Only what ran is stored; output tokens (in `base`) still count every call the agent wrote.
+    tool_calls: refused > 0 ? base.tool_calls.slice(0, executed.length) : base.tool_calls,
+    refused_tool_calls: refused,
     observations: made.map((a) => a.observation),
     event: widen ? "tool_call_widened" : "tool_call",
   });

@@ -8,7 +8,8 @@
  */
 import { spawn } from "node:child_process";
 import { closeSync, openSync, readSync } from "node:fs";
-import { compareCodePoints, FabenchError } from "../../core/index.ts";
+import { compareCodePoints, FabenchError, MAX_JSON_DEPTH, parseBoundedJson } from "../../core/index.ts";
+import { boundedFetch } from "../../providers/index.ts";
 import type { Endpoint } from "../catalog/schema.ts";
 import type { RankRequest, Router } from "./types.ts";
 
@@ -70,13 +71,14 @@ export function commandRouter(
       });
       const { stdout, stderr } = await runProgram(path, args, input, timeoutMs, searchPath);
       const bad = (message: string) => routerError("router_bad_response", `${message}${stderrNote(stderr)}`);
-      let answer: unknown;
-      try {
-        answer = JSON.parse(stdout);
-      } catch {
-        throw bad(`${who} did not print one JSON object (it printed ${printedSample(stdout)})`);
-      }
-      const ranking = (answer as { ranking?: unknown } | null)?.ranking;
+      const parsed = parseBoundedJson(stdout);
+      if (!parsed.ok)
+        throw bad(
+          parsed.reason === "too_deep"
+            ? `${who} printed JSON nested deeper than ${MAX_JSON_DEPTH} levels`
+            : `${who} did not print one JSON object (it printed ${printedSample(stdout)})`,
+        );
+      const ranking = (parsed.value as { ranking?: unknown } | null)?.ranking;
       if (!Array.isArray(ranking) || !ranking.every((r) => typeof r === "string"))
         throw bad(`${who} must print {"ranking": [route ids]}, not ${printedSample(stdout)}`);
       try {
@@ -221,49 +223,67 @@ function runProgram(
   });
 }
 
+/** How an HTTP router's reply is read: strict UTF-8, so a broken byte is an error, not U+FFFD. */
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
 export function httpRouter(url: string, timeoutMs: number, fetchImpl: typeof fetch = fetch): Router {
+  const who = `http router ${url}`;
+  // One timer over the request and its body, and a byte cap read as the body streams in: a reply
+  // past MAX_OUTPUT_BYTES is cut there, never held whole (the same cap as a command router's).
+  const bounded = boundedFetch({ maxBytes: MAX_OUTPUT_BYTES, timeoutMs, base: fetchImpl });
+  const failed = (error: unknown) => {
+    const code = error instanceof FabenchError ? error.code : null;
+    const name = error instanceof Error ? error.name : "";
+    if (code === "provider_timeout" || name === "TimeoutError" || name === "AbortError")
+      return routerError("router_timeout", `${who} gave no answer within ${timeoutMs} ms`);
+    if (code === "response_too_large")
+      return routerError("router_bad_response", `${who} answered more than ${MAX_OUTPUT_BYTES} bytes`);
+    return null;
+  };
   return {
     id: `http:${url}`,
     config: { url, timeout_ms: timeoutMs },
     rank: async (request: RankRequest) => {
       let response: Response;
       try {
-        response = await fetchImpl(url, {
+        response = await bounded(url, {
           method: "POST",
           headers: { "content-type": "application/json" },
           body: JSON.stringify({ query: request.query, limit: request.catalogSize }),
-          signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
-        const timedOut =
-          error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-        throw timedOut
-          ? routerError("router_timeout", `http router ${url} gave no answer within ${timeoutMs} ms`)
-          : routerError("router_failed", `cannot reach http router ${url}`);
+        throw failed(error) ?? routerError("router_failed", `cannot reach ${who}`);
       }
-      if (!response.ok)
-        throw routerError("router_failed", `http router ${url} answered HTTP ${response.status}`);
-      let body: unknown;
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => undefined);
+        throw routerError("router_failed", `${who} answered HTTP ${response.status}`);
+      }
+      let text: string;
       try {
-        body = await response.json();
-      } catch {
-        throw routerError("router_bad_response", `http router ${url} did not answer with JSON`);
+        text = strictUtf8.decode(await response.arrayBuffer());
+      } catch (error) {
+        throw failed(error) ?? routerError("router_bad_response", `${who} did not answer with UTF-8 text`);
       }
-      const results = (body as { results?: unknown } | null)?.results;
+      const parsed = parseBoundedJson(text);
+      if (!parsed.ok)
+        throw routerError(
+          "router_bad_response",
+          parsed.reason === "too_deep"
+            ? `${who} answered JSON nested deeper than ${MAX_JSON_DEPTH} levels`
+            : `${who} did not answer with JSON`,
+        );
+      const results = (parsed.value as { results?: unknown } | null)?.results;
       if (
         !Array.isArray(results) ||
         !results.every((r) => typeof (r as { tool_id?: unknown } | null)?.tool_id === "string")
       )
-        throw routerError(
-          "router_bad_response",
-          `http router ${url} must answer {"results": [{"tool_id": …}]}`,
-        );
+        throw routerError("router_bad_response", `${who} must answer {"results": [{"tool_id": …}]}`);
       // A service indexed over a larger catalog may name routes this catalog lacks; those are skipped.
       return completeRanking(
         results.map((r) => (r as { tool_id: string }).tool_id),
         request.endpoints,
         "skip",
-        `http router ${url}`,
+        who,
       );
     },
   };

@@ -127,6 +127,7 @@ export function matrixInput(parts: MatrixParts): Omit<MatrixInput, "maxErrors"> 
     manifest: parts.manifest,
     settings: {
       maxTurns: protocol.agent_loop.max_turns,
+      maxToolCallsPerTurn: protocol.agent_loop.max_tool_calls_per_turn,
       systemPrompt: parts.systemPrompt,
       requestMoreTools: protocol.agent_loop.request_more_tools_token,
       // The origin harness's trigger, only for a run that asked for it (labelled, never gated).

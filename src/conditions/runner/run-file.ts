@@ -10,12 +10,14 @@ import {
   type AppendFs,
   decodeUtf8,
   declaredFormat,
+  depthBreach,
   FabenchError,
   formatOf,
   inputError,
   issuePath,
   JsonlAppender,
   KIND_PROBE_LINES,
+  MAX_FILE_JSON_DEPTH,
   notOfKindMessage,
   type Problem,
   wrongKind,
@@ -35,6 +37,8 @@ export interface ParsedRun {
   readonly unterminated: boolean;
 }
 
+const TOO_DEEP = `arrays and objects nest deeper than ${MAX_FILE_JSON_DEPTH} levels; no run record does`;
+
 export function parseRunBytes(bytes: Buffer, file: string): ParsedRun {
   const afterNewline = bytes.lastIndexOf(0x0a) + 1;
   const end = wholeJson(bytes.subarray(afterNewline)) ? bytes.length : afterNewline;
@@ -53,6 +57,11 @@ export function parseRunBytes(bytes: Buffer, file: string): ParsedRun {
     const line = all[index] as string;
     if (line.trim() === "") continue;
     if (!runLike && ++seen > KIND_PROBE_LINES) throw notARunFile(file, seen - 1);
+    // Before parsing: the schema's JSON values are checked recursively.
+    if (depthBreach(line, MAX_FILE_JSON_DEPTH) !== -1) {
+      problems.push({ code: "json_too_deep", file, line: index + 1, message: TOO_DEEP });
+      continue;
+    }
     let value: unknown;
     try {
       value = JSON.parse(line);
@@ -78,7 +87,10 @@ export function parseRunBytes(bytes: Buffer, file: string): ParsedRun {
   }
   if (!runLike && seen > 0) throw notARunFile(file, seen);
   if (problems.length > 0)
-    throw inputError("run", "invalid_run_record", problems[0]?.message ?? "", { file, problems });
+    throw inputError("run", problems[0]?.code ?? "invalid_run_record", problems[0]?.message ?? "", {
+      file,
+      problems,
+    });
   return {
     records,
     lines,

@@ -41,6 +41,7 @@ export async function referenceTurnUsage(input: TurnUsageInput): Promise<TurnUsa
   const agent = referenceAgent(loop.request_more_tools_token, input.units);
   const settings = {
     maxTurns: loop.max_turns,
+    maxToolCallsPerTurn: loop.max_tool_calls_per_turn,
     systemPrompt: "",
     requestMoreTools: loop.request_more_tools_token,
   };

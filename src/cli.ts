@@ -25,6 +25,11 @@ import { registerDemo } from "./cli/demo.ts";
 import { registerPilot } from "./cli/pilot.ts";
 import { resolvePilot } from "./cli/options.ts";
 import { resolveBundledDefaults } from "./cli/bundled-defaults.ts";
+import { stopAllChildren } from "./core/child-process.ts";
+
+// Children run in their own process groups, out of reach of the terminal's Ctrl-C: whatever is
+// still running when fabench exits, however it exits, dies with it.
+process.on("exit", stopAllChildren);
 
 export { DEFAULTS } from "./cli/options.ts";
 

@@ -16,6 +16,8 @@ export interface AgentTurnRequest {
   readonly maxTurns: number;
   /** The loop's count of this request's input tokens (tool definitions + messages), for budgets and rate limits. */
   readonly inputTokens?: number;
+  /** Aborted when the run is interrupted: an agent stops what it runs and rejects with code `interrupted`. */
+  readonly signal?: AbortSignal;
 }
 
 export interface AgentTurnResponse {

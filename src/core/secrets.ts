@@ -36,12 +36,21 @@ export function knownKeyValues(env: Readonly<Record<string, string | undefined>>
   return [...values].sort((a, b) => b.length - a.length);
 }
 
-/** `text` with every known key value of `env` replaced by `[redacted]`. */
-export function redactSecrets(
-  text: string,
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): string {
+/**
+ * The key values of the environment the command runs in, set by the CLI's entry (the one place
+ * that reads the environment) before any child starts: quoting child output happens deep inside a
+ * stage, which should not have to carry the environment to every place that quotes.
+ */
+let remembered: readonly string[] = [];
+
+export function rememberKeyValues(env: Readonly<Record<string, string | undefined>>): void {
+  remembered = knownKeyValues(env);
+}
+
+/** `text` with every known key value (those remembered, or of `env`) replaced by `[redacted]`. */
+export function redactSecrets(text: string, env?: Readonly<Record<string, string | undefined>>): string {
   let shown = text;
-  for (const value of knownKeyValues(env)) shown = shown.split(value).join(REDACTED);
+  for (const value of env === undefined ? remembered : knownKeyValues(env))
+    shown = shown.split(value).join(REDACTED);
   return shown;
 }

@@ -12,8 +12,7 @@
  */
 import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
 import { accessSync, constants, statSync } from "node:fs";
-import { releaseGroup, trackGroup } from "../core/child-process.ts";
-import { FabenchError } from "../core/index.ts";
+import { FabenchError, releaseGroup, trackGroup } from "../core/index.ts";
 import { adapterEnvironment } from "./adapters.ts";
 import { STAGE } from "./jsonl.ts";
 

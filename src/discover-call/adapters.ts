@@ -9,8 +9,7 @@
  * error body, prompts or keys, so it is never stored or shown.
  */
 import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
-import { decodeStrictUtf8, runChild as superviseChild } from "../core/child-process.ts";
-import { usageError } from "../core/index.ts";
+import { decodeStrictUtf8, runChild as superviseChild, usageError } from "../core/index.ts";
 import {
   ADAPTER_REPORTED_CODES,
   type Adapter,

@@ -306,10 +306,23 @@ describe("the adapter's environment and reported codes", () => {
       NPM_CONFIG_CACHE: "not named",
       UNSET: undefined,
     };
-    const base = { PATH: "/bin", HOME: "/home/u", LANG: "C.UTF-8", TZ: "UTC", TMPDIR: "/tmp", CODEX_BIN: "/opt/codex" };
+    const base = {
+      PATH: "/bin",
+      HOME: "/home/u",
+      LANG: "C.UTF-8",
+      TZ: "UTC",
+      TMPDIR: "/tmp",
+      CODEX_BIN: "/opt/codex",
+    };
     expect(adapterEnvironment(parent)).toEqual(base);
     expect(
-      adapterEnvironment(parent, ["OPENAI_API_KEY", "FABENCH_SERVE_API_KEY", "QVERIS_API_KEY", "GH_TOKEN", "UNSET"]),
+      adapterEnvironment(parent, [
+        "OPENAI_API_KEY",
+        "FABENCH_SERVE_API_KEY",
+        "QVERIS_API_KEY",
+        "GH_TOKEN",
+        "UNSET",
+      ]),
     ).toEqual({ ...base, OPENAI_API_KEY: "named" });
   });
 

@@ -5,8 +5,7 @@
  * `{"text", "tool_calls": [{"name", "arguments"}]}`. Its stderr is drained and never recorded.
  * It runs in its own process group, killed with everything it started when the turn ends.
  */
-import { decodeStrictUtf8, runChild, type StopReason } from "../../core/child-process.ts";
-import { FabenchError } from "../../core/index.ts";
+import { decodeStrictUtf8, FabenchError, runChild, type StopReason } from "../../core/index.ts";
 import type { ToolCall } from "../execution/types.ts";
 import type { Agent, AgentTurnRequest, AgentTurnResponse } from "./types.ts";
 

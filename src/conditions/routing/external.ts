@@ -9,9 +9,14 @@
  * answers are errors with codes; nothing is guessed.
  */
 import { closeSync, openSync, readSync } from "node:fs";
-import { ByteTail as CoreByteTail, decodeStrictUtf8, runChild } from "../../core/child-process.ts";
-import { compareCodePoints, FabenchError } from "../../core/index.ts";
-import { redactSecrets } from "../../core/secrets.ts";
+import {
+  compareCodePoints,
+  ByteTail as CoreByteTail,
+  decodeStrictUtf8,
+  FabenchError,
+  redactSecrets,
+  runChild,
+} from "../../core/index.ts";
 import type { Endpoint } from "../catalog/schema.ts";
 import type { RankRequest, Router } from "./types.ts";
 

@@ -10,8 +10,8 @@
  */
 import { type ChildProcess, type SpawnOptions, spawn as nodeSpawn } from "node:child_process";
 
-/** Process groups started here and not yet known dead: what stopAllChildren kills. */
-const liveGroups = new Set<number>();
+/** Process groups started here and not yet known dead, each with what marks its run as stopped. */
+const liveGroups = new Map<number, () => void>();
 
 /** How long the pipes may still deliver after the child exited and its group was killed. */
 export const DRAIN_MS = 50;
@@ -26,8 +26,8 @@ export function killGroup(pid: number, signal: NodeJS.Signals = "SIGKILL"): void
 }
 
 /** Registers a started child's group so stopAllChildren reaches it until it is released. */
-export function trackGroup(pid: number): void {
-  liveGroups.add(pid);
+export function trackGroup(pid: number, onStop: () => void = () => undefined): void {
+  liveGroups.set(pid, onStop);
 }
 
 /** Kills a group and forgets it: the end of every invocation. */
@@ -41,7 +41,10 @@ export function releaseGroup(pid: number): void {
  * twice, so it can run from a second Ctrl-C and from `process.on("exit")`.
  */
 export function stopAllChildren(): void {
-  for (const pid of [...liveGroups]) releaseGroup(pid);
+  for (const [pid, onStop] of [...liveGroups]) {
+    onStop(); // its run ends as `interrupted`, not as a child that died on its own
+    releaseGroup(pid);
+  }
 }
 
 /** How many groups are live: for tests. */
@@ -154,7 +157,6 @@ export function runChild(run: ChildRun): Promise<ChildOutcome> {
 /** Watches one started child: limits, time, interrupt, and its end (settled once). */
 function superviseChild(child: ChildProcess, run: ChildRun, resolve: (outcome: ChildOutcome) => void): void {
   const pid = child.pid;
-  if (pid !== undefined) trackGroup(pid);
   const stdout: Buffer[] = [];
   let stdoutBytes = 0;
   let stderrBytes = 0;
@@ -163,6 +165,10 @@ function superviseChild(child: ChildProcess, run: ChildRun, resolve: (outcome: C
   let settled = false;
   const timers: NodeJS.Timeout[] = [];
   const onAbort = () => stop("interrupted");
+  if (pid !== undefined)
+    trackGroup(pid, () => {
+      stopping ??= "interrupted";
+    });
 
   const settle = (outcome: ChildOutcome) => {
     if (settled) return;
@@ -208,21 +214,25 @@ function superviseChild(child: ChildProcess, run: ChildRun, resolve: (outcome: C
     // The group goes now: a grandchild holding the pipes dies with it (one that left the group
     // cannot hold us either: the pipes are destroyed after the drain).
     if (pid !== undefined) killGroup(pid);
-    const finish = () =>
+    afterDrain(child, timers, () =>
       settle(
         stopping !== null
           ? { kind: "stopped", reason: stopping, stderr }
           : { kind: "exited", code, signal, stdout: Buffer.concat(stdout), stderr },
-      );
-    const drain = setTimeout(finish, DRAIN_MS);
-    timers.push(drain);
-    const streams = [child.stdout, child.stderr].filter((s) => s !== null && !s.closed && !s.destroyed);
-    let open = streams.length;
-    if (open === 0) return finish();
-    for (const stream of streams)
-      stream?.once("close", () => {
-        open -= 1;
-        if (open === 0) finish();
-      });
+      ),
+    );
   });
+}
+
+/** Calls `finish` once both pipes have closed, or after DRAIN_MS, whichever comes first. */
+function afterDrain(child: ChildProcess, timers: NodeJS.Timeout[], finish: () => void): void {
+  timers.push(setTimeout(finish, DRAIN_MS));
+  const streams = [child.stdout, child.stderr].filter((s) => s !== null && !s.closed && !s.destroyed);
+  let open = streams.length;
+  if (open === 0) return finish();
+  for (const stream of streams)
+    stream?.once("close", () => {
+      open -= 1;
+      if (open === 0) finish();
+    });
 }

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { commandAgent } from "../../src/conditions/agents/command.ts";
 import type { Task } from "../../src/authoring/index.ts";
 import { createRouter } from "../../src/conditions/routing/index.ts";
-import { liveGroupCount } from "../../src/core/child-process.ts";
+import { liveGroupCount, stopAllChildren } from "../../src/core/child-process.ts";
 import { FabenchError, rememberKeyValues } from "../../src/core/index.ts";
 import { deadSoon, pidsIn, script, useKillAfter } from "../helpers/processes.ts";
 import { runCli } from "../helpers/cli.ts";
@@ -76,6 +76,15 @@ describe("a command agent", () => {
     controller.abort();
     const error = await failure(turn);
     expect([error.code, error.kind, error.stage]).toEqual(["interrupted", "input", "agent"]);
+    for (const pid of pidsIn(pids)) expect(await deadSoon(pid)).toBe(true);
+  });
+
+  it("is stopped by stopAllChildren (the second Ctrl-C) with code interrupted, group and all", async () => {
+    const { path, pids } = withSleepingGrandchild("", "sleep 300");
+    const turn = agentTurn(path);
+    while (pidsIn(pids).length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    stopAllChildren();
+    expect((await failure(turn)).code).toBe("interrupted");
     for (const pid of pidsIn(pids)) expect(await deadSoon(pid)).toBe(true);
   });
 

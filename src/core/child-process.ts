@@ -15,6 +15,7 @@ const liveGroups = new Map<number, () => void>();
 
 /** How long the pipes may still deliver after the child exited and its group was killed. */
 export const DRAIN_MS = 50;
+const DRAIN_ROUNDS = 10;
 
 /** SIGKILL to a child's whole group (its own pid on Windows, which has no groups); a gone group is fine. */
 export function killGroup(pid: number, signal: NodeJS.Signals = "SIGKILL"): void {
@@ -214,19 +215,46 @@ function superviseChild(child: ChildProcess, run: ChildRun, resolve: (outcome: C
     // The group goes now: a grandchild holding the pipes dies with it (one that left the group
     // cannot hold us either: the pipes are destroyed after the drain).
     if (pid !== undefined) killGroup(pid);
-    afterDrain(child, timers, () =>
-      settle(
-        stopping !== null
-          ? { kind: "stopped", reason: stopping, stderr }
-          : { kind: "exited", code, signal, stdout: Buffer.concat(stdout), stderr },
-      ),
+    afterDrain(
+      child,
+      timers,
+      () => stdoutBytes + stderrBytes,
+      () =>
+        settle(
+          stopping !== null
+            ? { kind: "stopped", reason: stopping, stderr }
+            : { kind: "exited", code, signal, stdout: Buffer.concat(stdout), stderr },
+        ),
     );
   });
 }
 
-/** Calls `finish` once both pipes have closed, or after DRAIN_MS, whichever comes first. */
-function afterDrain(child: ChildProcess, timers: NodeJS.Timeout[], finish: () => void): void {
-  timers.push(setTimeout(finish, DRAIN_MS));
+/**
+ * Calls `finish` once both pipes have closed, or once they have been quiet for DRAIN_MS (a process
+ * that left the group holds them). The quiet check runs in setImmediate, after the event loop's
+ * poll phase: what the dead group left in a pipe is read before the pipe is given up, even when a
+ * busy loop let the timer fall due late.
+ */
+function afterDrain(
+  child: ChildProcess,
+  timers: NodeJS.Timeout[],
+  received: () => number,
+  finish: () => void,
+): void {
+  // A process that left the group and keeps writing is given up on after DRAIN_ROUNDS.
+  const arm = (seen: number, round: number) =>
+    timers.push(
+      setTimeout(
+        () =>
+          setImmediate(() => {
+            const now = received();
+            if (now === seen || round >= DRAIN_ROUNDS) finish();
+            else arm(now, round + 1);
+          }),
+        DRAIN_MS,
+      ),
+    );
+  arm(received(), 1);
   const streams = [child.stdout, child.stderr].filter((s) => s !== null && !s.closed && !s.destroyed);
   let open = streams.length;
   if (open === 0) return finish();

@@ -97,6 +97,20 @@ describe("the child supervisor", () => {
     expect(outcome.kind === "exited" && outcome.stdout.toString()).toBe("answer\n");
   });
 
+  it("does not wait for a grandchild that left the group and keeps writing to stderr", async () => {
+    const pids = killAfter();
+    const path = script(
+      temp(),
+      "chatty.sh",
+      `#!/bin/sh\nsetsid sh -c 'echo $$ >> ${pids}; exec yes chatter' >&2 &\nwhile [ ! -s ${pids} ]; do sleep 0.01; done\necho answer\n`,
+    );
+    const outcome = await runChild(
+      run(path, { maxStderrBytes: Number.POSITIVE_INFINITY, keepStderrBytes: 64 }),
+    );
+    expect(outcome).toMatchObject({ kind: "exited", code: 0 });
+    expect(outcome.kind === "exited" && outcome.stdout.toString()).toBe("answer\n");
+  });
+
   it("stops a child over its output limit, counted in bytes", async () => {
     const path = script(temp(), "big.sh", `#!/bin/sh\nhead -c 5000 /dev/zero\n`);
     expect(await runChild(run(path, { maxStdoutBytes: 4096 }))).toMatchObject({

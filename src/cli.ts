@@ -25,6 +25,11 @@ import { registerDemo } from "./cli/demo.ts";
 import { registerPilot } from "./cli/pilot.ts";
 import { resolvePilot } from "./cli/options.ts";
 import { resolveBundledDefaults } from "./cli/bundled-defaults.ts";
+import { rememberKeyValues } from "./core/index.ts";
+
+// Children run in their own process groups, out of reach of the terminal's Ctrl-C: whatever is
+// still running when fabench exits, however it exits, dies with it.
+process.on("exit", stopAllChildren);
 
 export { DEFAULTS } from "./cli/options.ts";
 
@@ -149,6 +154,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     io.out(`${versionLine()}\n`);
     return EXIT.ok;
   }
+  rememberKeyValues(io.env ?? {}); // what any quoted child output is redacted of
   let exitCode: number = EXIT.ok;
   const program = buildProgram(io, (code) => {
     exitCode = code;

@@ -83,6 +83,12 @@ function addRecordIdentityOptions(run: Command): void {
       "adapter executable (protocol v1), or anthropic:MODEL, openai:MODEL, openai-compatible:MODEL",
     )
     .option("--adapter-arg <arg>", "argument for the adapter executable (repeatable)", collect, [])
+    .option(
+      "--pass-env <name>",
+      "environment variable an adapter executable may see besides PATH, HOME, locale, TMPDIR, TZ (repeatable; e.g. its provider key)",
+      collect,
+      [],
+    )
     .requiredOption("--adapter-revision <rev>", "immutable revision of the adapter's code and configuration")
     .option(
       "--model-revision <rev>",

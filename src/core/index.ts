@@ -108,4 +108,17 @@ export {
 } from "./write-lock.ts";
 export { canonicalPath } from "./file-identity.ts";
 export { JsonlAppender, type AppendFs } from "./jsonl-appender.ts";
-export { stopAllChildren } from "./child-process.ts";
+export {
+  ByteTail,
+  type ChildOutcome,
+  type ChildRun,
+  decodeStrictUtf8,
+  liveGroupCount,
+  releaseGroup,
+  runChild,
+  type SpawnChild,
+  type StopReason,
+  stopAllChildren,
+  trackGroup,
+} from "./child-process.ts";
+export { knownKeyValues, REDACTED, redactSecrets, rememberKeyValues } from "./secrets.ts";

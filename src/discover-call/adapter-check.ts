@@ -12,7 +12,7 @@
  */
 import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
 import { accessSync, constants, statSync } from "node:fs";
-import { FabenchError } from "../core/index.ts";
+import { FabenchError, releaseGroup, trackGroup } from "../core/index.ts";
 import { adapterEnvironment } from "./adapters.ts";
 import { STAGE } from "./jsonl.ts";
 
@@ -21,6 +21,8 @@ export interface AdapterCheck {
   readonly args: readonly string[];
   /** The parent's environment; the probe gets the stage environment (adapterEnvironment). */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Variables named by `--pass-env`. */
+  readonly passEnv?: readonly string[];
 }
 
 export type ProbeSpawn = (command: string, args: string[], options: SpawnOptions) => ChildProcess;
@@ -97,7 +99,9 @@ export async function checkProcessAdapter(check: AdapterCheck, deps: AdapterChec
         shell: false,
         // stdin stays open and unwritten: the adapter waits for a request that never comes.
         stdio: ["pipe", "ignore", "ignore"],
-        env: adapterEnvironment(check.env),
+        env: adapterEnvironment(check.env, check.passEnv),
+        // Its own process group, as a stage's: whatever it starts before the kill goes with it.
+        detached: process.platform !== "win32",
         windowsHide: true,
       });
     } catch (error) {
@@ -108,7 +112,9 @@ export async function checkProcessAdapter(check: AdapterCheck, deps: AdapterChec
     child.stdin?.on("error", () => undefined);
     child.once("spawn", () => {
       started = true;
-      child.kill("SIGKILL");
+      if (child.pid === undefined) return void child.kill("SIGKILL");
+      trackGroup(child.pid);
+      releaseGroup(child.pid);
     });
     child.once("error", (error: NodeJS.ErrnoException) => {
       // After the spawn, an error can only be a failed kill: the adapter did start.

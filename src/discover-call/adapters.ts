@@ -9,7 +9,7 @@
  * error body, prompts or keys, so it is never stored or shown.
  */
 import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
-import { usageError } from "../core/index.ts";
+import { decodeStrictUtf8, runChild as superviseChild, usageError } from "../core/index.ts";
 import {
   ADAPTER_REPORTED_CODES,
   type Adapter,
@@ -28,10 +28,44 @@ export const ADAPTER_LIMITS = {
   killGraceMs: 1_000,
 } as const;
 
-/** Prefixes (any case) and exact names of variables an adapter never inherits: the benchmark's own key and CI credentials. */
+/**
+ * What every adapter gets, when set (least privilege, issue #33): what a program needs to start and
+ * to find its own login, and nothing that is a credential.
+ * - PATH: `#!/usr/bin/env node` and a CLI adapter's model CLI are found on it.
+ * - HOME (USERPROFILE, APPDATA, LOCALAPPDATA on Windows): a CLI adapter's model CLI (codex, claude)
+ *   reads its existing login from the user's home, which is how the reference adapters authenticate.
+ * - LANG, LC_ALL, LC_CTYPE: the text encoding of what a child prints.
+ * - TMPDIR (TEMP, TMP on Windows): where a CLI adapter writes its schema file.
+ * - TZ: the time zone a date is read in.
+ * - SYSTEMROOT, COMSPEC, PATHEXT, WINDIR: Windows cannot start a program or open a socket without them.
+ */
+export const ADAPTER_BASE_VARIABLES = [
+  "PATH",
+  "HOME",
+  "LANG",
+  "LC_ALL",
+  "LC_CTYPE",
+  "TMPDIR",
+  "TZ",
+  "TEMP",
+  "TMP",
+  "USERPROFILE",
+  "APPDATA",
+  "LOCALAPPDATA",
+  "SYSTEMROOT",
+  "COMSPEC",
+  "PATHEXT",
+  "WINDIR",
+] as const;
+
+/** The variables the reference adapters document reading: which model CLI to run (codex-cli.mjs, claude-cli.mjs). */
+export const ADAPTER_DOCUMENTED_VARIABLES = ["CODEX_BIN", "CLAUDE_BIN"] as const;
+
+/** Prefixes (any case) and exact names of variables an adapter never gets, even when named: the benchmark's own keys and CI credentials. */
 const WITHHELD_PREFIXES = ["QVERIS_", "ACTIONS_", "GITHUB_", "RUNNER_"];
 const WITHHELD_NAMES = new Set([
   "BENCHMARK_PR_TOKEN",
+  "FABENCH_SERVE_API_KEY",
   "GH_TOKEN",
   "GITHUB_TOKEN",
   "NODE_AUTH_TOKEN",
@@ -39,21 +73,30 @@ const WITHHELD_NAMES = new Set([
   "PYPI_API_TOKEN",
 ]);
 
-/** The child's environment: the parent's minus the withheld names. Model keys pass, so CLI adapters work. */
+/** Whether an adapter may never see a variable, whoever names it. */
+export function isWithheld(name: string): boolean {
+  const upper = name.toUpperCase();
+  return WITHHELD_PREFIXES.some((prefix) => upper.startsWith(prefix)) || WITHHELD_NAMES.has(upper);
+}
+
+/**
+ * The child's environment: the base variables, the adapters' documented ones and those named by
+ * `--pass-env` (a provider key the adapter needs), never a withheld one. Nothing else of the
+ * parent's passes: no provider key that was not named.
+ */
 export function adapterEnvironment(
   env: Readonly<Record<string, string | undefined>>,
+  passEnv: readonly string[] = [],
 ): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(env).filter((entry): entry is [string, string] => {
-      const [name, value] = entry;
-      const upper = name.toUpperCase();
-      return (
-        value !== undefined &&
-        !WITHHELD_PREFIXES.some((prefix) => upper.startsWith(prefix)) &&
-        !WITHHELD_NAMES.has(upper)
-      );
-    }),
-  );
+  const named = new Set<string>([...ADAPTER_BASE_VARIABLES, ...ADAPTER_DOCUMENTED_VARIABLES, ...passEnv]);
+  const child: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const upper = name.toUpperCase();
+    // Windows spells variables in any case (Path, SystemRoot); elsewhere the exact name is named.
+    const listed = named.has(name) || (process.platform === "win32" && named.has(upper));
+    if (listed && value !== undefined && !isWithheld(name)) child[name] = value;
+  }
+  return child;
 }
 
 const REPORTED = new Set<string>(ADAPTER_REPORTED_CODES);
@@ -74,6 +117,8 @@ export interface ProcessAdapterOptions {
   readonly args: readonly string[];
   /** The parent's environment, from the CLI; the child gets it through adapterEnvironment. */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Variables named by `--pass-env`, passed on top of the base ones. */
+  readonly passEnv?: readonly string[];
   /** Per stage (default 120,000 ms). */
   readonly timeoutMs?: number;
   readonly killGraceMs?: number;
@@ -98,7 +143,7 @@ function checkOptions(options: ProcessAdapterOptions): void {
 /** An adapter that runs `command args…` once per request. */
 export function processAdapter(options: ProcessAdapterOptions, deps: ProcessAdapterDeps = {}): Adapter {
   checkOptions(options);
-  const env = adapterEnvironment(options.env);
+  const env = adapterEnvironment(options.env, options.passEnv);
   const start = deps.spawn ?? (spawn as SpawnProcess);
   return (request) =>
     runChild(start, options, env, JSON.stringify(request)).then((stdout) => {
@@ -110,113 +155,41 @@ export function processAdapter(options: ProcessAdapterOptions, deps: ProcessAdap
     });
 }
 
-/** Runs the child to its end and gives its stdout, or rejects with the first failure found. */
-function runChild(
+/**
+ * Runs the child to its end under the supervisor (own process group, killed with all it started)
+ * and gives its stdout, or rejects with the first failure found. Limits are the protocol's
+ * characters; bytes are capped at 4 per character so memory stays bounded before decoding.
+ */
+async function runChild(
   start: SpawnProcess,
   options: ProcessAdapterOptions,
   env: Record<string, string>,
   input: string,
 ): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let child: ChildProcess;
-    try {
-      child = start(options.command, [...options.args], {
-        shell: false,
-        stdio: ["pipe", "pipe", "pipe"],
-        env,
-        windowsHide: true,
-      });
-    } catch {
-      reject(adapterFailure("start_failed"));
-      return;
-    }
-    superviseChild(child, options, resolve, reject);
-    child.stdin?.on("error", () => undefined); // a child that exits without reading its stdin
-    child.stdin?.end(input);
+  const outcome = await superviseChild({
+    command: options.command,
+    args: options.args,
+    env,
+    input,
+    timeoutMs: options.timeoutMs ?? ADAPTER_LIMITS.timeoutMs,
+    killGraceMs: options.killGraceMs ?? ADAPTER_LIMITS.killGraceMs,
+    maxStdoutBytes: 4 * ADAPTER_LIMITS.stdoutChars,
+    maxStderrBytes: 4 * ADAPTER_LIMITS.stderrChars,
+    keepStderrBytes: 4 * ADAPTER_LIMITS.stderrChars,
+    spawn: start,
   });
-}
-
-/** What a child has written so far, and whether it is being stopped. */
-interface ChildOutput {
-  stdout: string;
-  stderr: string;
-  /** Set when a limit is hit: the child is being stopped and this is what the stage records. */
-  stopping: AdapterFailureCode | null;
-}
-
-/** Watches a started child: its time limit, its output limits, and how it ends (settled once). */
-function superviseChild(
-  child: ChildProcess,
-  options: ProcessAdapterOptions,
-  resolve: (stdout: string) => void,
-  reject: (failure: unknown) => void,
-): void {
-  const output: ChildOutput = { stdout: "", stderr: "", stopping: null };
-  let settled = false;
-  let killTimer: NodeJS.Timeout | undefined;
-  const timer = setTimeout(() => stop("timeout"), options.timeoutMs ?? ADAPTER_LIMITS.timeoutMs);
-
-  const settle = (outcome: () => void) => {
-    if (settled) return;
-    settled = true;
-    clearTimeout(timer);
-    clearTimeout(killTimer);
-    output.stderr = "";
-    outcome();
-  };
-  const exited = () => child.exitCode !== null || child.signalCode !== null;
-  // A grandchild can hold the pipes open after the child is gone; closing our ends ends the wait.
-  const release = () => {
-    child.stdout?.destroy();
-    child.stderr?.destroy();
-  };
-  const stop = (code: AdapterFailureCode) => {
-    if (settled || output.stopping !== null) return;
-    output.stopping = code;
-    clearTimeout(timer);
-    if (exited()) return release();
-    child.kill("SIGTERM");
-    killTimer = setTimeout(() => child.kill("SIGKILL"), options.killGraceMs ?? ADAPTER_LIMITS.killGraceMs);
-    killTimer.unref();
-  };
-
-  readOutput(child, output, stop);
-  child.on("exit", () => {
-    if (output.stopping !== null) release();
-  });
-  child.on("error", () => {
-    // After a stop, an error is a failed kill; the stop's code is what counts.
-    if (output.stopping === null) settle(() => reject(adapterFailure("start_failed")));
-  });
-  child.on("close", (code: number | null) => {
-    if (output.stopping !== null) {
-      const failure = adapterFailure(output.stopping);
-      return settle(() => reject(failure));
-    }
-    if (code !== 0) {
-      const failure = adapterFailure(reportedAdapterCode(output.stderr) ?? "process_exit");
-      return settle(() => reject(failure));
-    }
-    settle(() => resolve(output.stdout));
-  });
-}
-
-/** Collects stdout and stderr as text, stopping the child when either passes its limit. */
-function readOutput(
-  child: ChildProcess,
-  output: ChildOutput,
-  stop: (code: AdapterFailureCode) => void,
-): void {
-  child.stdout?.setEncoding("utf8");
-  child.stderr?.setEncoding("utf8");
-  child.stdout?.on("data", (chunk: string) => {
-    if (output.stopping !== null) return;
-    output.stdout += chunk;
-    if (output.stdout.length > ADAPTER_LIMITS.stdoutChars) stop("stdout_limit");
-  });
-  child.stderr?.on("data", (chunk: string) => {
-    if (output.stopping !== null) return;
-    output.stderr += chunk;
-    if (output.stderr.length > ADAPTER_LIMITS.stderrChars) stop("stderr_limit");
-  });
+  if (outcome.kind === "start_failed") throw adapterFailure("start_failed");
+  // No interrupt signal is given to an adapter (the run stops between trials), so a stop is a limit.
+  if (outcome.kind === "stopped")
+    throw adapterFailure(outcome.reason === "interrupted" ? "timeout" : outcome.reason);
+  const stdout = decodeStrictUtf8(outcome.stdout);
+  if ((stdout ?? outcome.stdout.toString("utf8")).length > ADAPTER_LIMITS.stdoutChars)
+    throw adapterFailure("stdout_limit");
+  // stderr is read for the marker only, leniently: it is never stored or shown.
+  const stderr = outcome.stderr.bytes().toString("utf8");
+  if (stderr.length > ADAPTER_LIMITS.stderrChars) throw adapterFailure("stderr_limit");
+  if (outcome.code !== 0) throw adapterFailure(reportedAdapterCode(stderr) ?? "process_exit");
+  // Bytes that are not UTF-8 are not the JSON value the protocol asks for.
+  if (stdout === null) throw adapterFailure("invalid_json");
+  return stdout;
 }

@@ -4,10 +4,10 @@
  * that the adapter starts and the API answers before anything is written.
  */
 import { usageError } from "../core/index.ts";
-import { DEFAULT_RETRY, realTiming } from "../providers/index.ts";
+import { DEFAULT_KEY_VARIABLES, DEFAULT_RETRY, realTiming } from "../providers/index.ts";
 import { checkProcessAdapter } from "./adapter-check.ts";
 import type { Adapter } from "./adapter-protocol.ts";
-import { adapterEnvironment, processAdapter } from "./adapters.ts";
+import { adapterEnvironment, isWithheld, processAdapter } from "./adapters.ts";
 import type { DiscoverCallApi } from "./api.ts";
 import { preflightApi } from "./api-health.ts";
 import { createModelAdapter, parseAdapterSpec } from "./model-adapter.ts";
@@ -31,26 +31,35 @@ export function buildAdapter(
       command: spec.command,
       args: options.adapterArg,
       env,
+      passEnv: checkedPassEnv(options),
       timeoutMs: options.adapterTimeoutMs,
     });
   }
-  if (options.adapterArg.length > 0)
-    throw usageError("adapter_option_unused", `--adapter-arg is for adapter executables, not ${spec.kind}:`);
+  if (options.adapterArg.length > 0 || (options.passEnv ?? []).length > 0)
+    throw usageError(
+      "adapter_option_unused",
+      `--adapter-arg and --pass-env are for adapter executables, not ${spec.kind}: (its key is named by --adapter-api-key-env)`,
+    );
   if (spec.kind === "openai-compatible" && options.adapterBaseUrl === undefined)
     throw usageError(
       "missing_base_url",
       "--adapter openai-compatible:MODEL needs --adapter-base-url (including /v1)",
     );
-  // The same environment a subprocess adapter gets: the benchmark's own key can never reach a provider.
-  const adapterEnv = adapterEnvironment(env);
+  // Least privilege in process too: the one key variable the provider reads, never a withheld one,
+  // so the benchmark's own key can never reach a provider.
   const keyName = options.adapterApiKeyEnv;
-  if (keyName !== undefined && !(Object.hasOwn(adapterEnv, keyName) && adapterEnv[keyName]))
+  if (keyName !== undefined && isWithheld(keyName))
     throw usageError(
       "missing_api_key",
-      Object.hasOwn(env, keyName) && env[keyName]
-        ? `--adapter-api-key-env ${keyName}: adapters never get this variable (QVERIS_*, CI and registry credentials are withheld); use a key of the model provider`
-        : `--adapter-api-key-env ${keyName}: the variable is not set (or is empty)`,
+      `--adapter-api-key-env ${keyName}: adapters never get this variable (QVERIS_*, FABENCH_SERVE_API_KEY, CI and registry credentials are withheld); use a key of the model provider`,
     );
+  if (keyName !== undefined && !env[keyName])
+    throw usageError(
+      "missing_api_key",
+      `--adapter-api-key-env ${keyName}: the variable is not set (or is empty)`,
+    );
+  const providerKey = keyName ?? DEFAULT_KEY_VARIABLES[spec.kind];
+  const adapterEnv = adapterEnvironment(env, providerKey === undefined ? [] : [providerKey]);
   return createModelAdapter({
     kind: spec.kind,
     model: spec.model,
@@ -63,6 +72,18 @@ export function buildAdapter(
     retry: DEFAULT_RETRY,
     timing: realTiming,
   });
+}
+
+/** `--pass-env` names: a withheld one (the benchmark's own key, CI credentials) is refused, not dropped. */
+function checkedPassEnv(options: Pick<DiscoverCallRunOptions, "passEnv">): readonly string[] {
+  const names = options.passEnv ?? [];
+  const withheld = names.find(isWithheld);
+  if (withheld !== undefined)
+    throw usageError(
+      "withheld_variable",
+      `--pass-env ${withheld}: adapters never get this variable (QVERIS_*, FABENCH_SERVE_API_KEY, CI and registry credentials are withheld)`,
+    );
+  return names;
 }
 
 /**
@@ -80,6 +101,11 @@ export async function checkReachable(
 ): Promise<void> {
   const spec = parseAdapterSpec(options.adapter);
   if (spec.kind === "process")
-    await checkProcessAdapter({ command: spec.command, args: options.adapterArg, env });
+    await checkProcessAdapter({
+      command: spec.command,
+      args: options.adapterArg,
+      env,
+      passEnv: checkedPassEnv(options),
+    });
   await preflightApi(api, deps.newId(), apiTimeout(options));
 }

@@ -12,6 +12,8 @@ export interface DiscoverCallRunOptions {
   readonly tasks: string;
   readonly adapter: string;
   readonly adapterArg: readonly string[];
+  /** Variables an adapter executable may see besides the base ones (`--pass-env`, repeatable). */
+  readonly passEnv?: readonly string[];
   readonly adapterRevision: string;
   readonly modelRevision?: string;
   readonly toolkitRevision?: string;

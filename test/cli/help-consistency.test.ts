@@ -37,6 +37,8 @@ const CONTEXTUAL: Record<string, string> = {
   "--concurrency": "run and judge run: episodes in flight; discover-call run: trials in flight",
   "--base-url":
     "run and judge run: the model provider's URL; discover-call run: the Discover → Call API's URL",
+  "--pass-env":
+    "run and judge run: a variable a command agent may see; discover-call run: a variable an adapter executable may see",
   "--tasks-per-cell":
     "simulate coverage: the simulated design's tasks per cell; power: the designs whose power it estimates",
 };

@@ -280,11 +280,17 @@ describe("adapter requests", () => {
 });
 
 describe("the adapter's environment and reported codes", () => {
-  it("withholds the benchmark's and CI's variables in any case, and passes model keys", () => {
-    const env = adapterEnvironment({
+  it("gives only the base variables and those named, never a withheld one even when named", () => {
+    const parent = {
       PATH: "/bin",
+      HOME: "/home/u",
+      LANG: "C.UTF-8",
+      TZ: "UTC",
+      TMPDIR: "/tmp",
+      CODEX_BIN: "/opt/codex",
       QVERIS_API_KEY: "x",
       qveris_lowercase: "x",
+      FABENCH_SERVE_API_KEY: "x",
       GITHUB_TOKEN: "x",
       GITHUB_ENV: "x",
       ACTIONS_RUNTIME_TOKEN: "x",
@@ -295,17 +301,29 @@ describe("the adapter's environment and reported codes", () => {
       NODE_AUTH_TOKEN: "x",
       NPM_TOKEN: "x",
       PYPI_API_TOKEN: "x",
-      OPENAI_API_KEY: "keep",
-      ANTHROPIC_API_KEY: "keep",
-      NPM_CONFIG_CACHE: "keep",
+      OPENAI_API_KEY: "named",
+      ANTHROPIC_API_KEY: "not named",
+      NPM_CONFIG_CACHE: "not named",
       UNSET: undefined,
-    });
-    expect(env).toEqual({
+    };
+    const base = {
       PATH: "/bin",
-      OPENAI_API_KEY: "keep",
-      ANTHROPIC_API_KEY: "keep",
-      NPM_CONFIG_CACHE: "keep",
-    });
+      HOME: "/home/u",
+      LANG: "C.UTF-8",
+      TZ: "UTC",
+      TMPDIR: "/tmp",
+      CODEX_BIN: "/opt/codex",
+    };
+    expect(adapterEnvironment(parent)).toEqual(base);
+    expect(
+      adapterEnvironment(parent, [
+        "OPENAI_API_KEY",
+        "FABENCH_SERVE_API_KEY",
+        "QVERIS_API_KEY",
+        "GH_TOKEN",
+        "UNSET",
+      ]),
+    ).toEqual({ ...base, OPENAI_API_KEY: "named" });
   });
 
   it("reads only listed codes from the error marker, as whole tokens", () => {
@@ -336,7 +354,15 @@ describe("subprocess adapters", () => {
       {
         command: process.execPath,
         args: [FIXTURE, "--flag", weird],
-        env: { PATH: process.env["PATH"] ?? "", QVERIS_API_KEY: "k", GITHUB_TOKEN: "t", OPENAI_API_KEY: "m" },
+        env: {
+          PATH: process.env["PATH"] ?? "",
+          QVERIS_API_KEY: "k",
+          FABENCH_SERVE_API_KEY: "s",
+          GITHUB_TOKEN: "t",
+          OPENAI_API_KEY: "m",
+          ANTHROPIC_API_KEY: "a",
+        },
+        passEnv: ["OPENAI_API_KEY"],
       },
       { spawn: recording },
     );
@@ -350,8 +376,8 @@ describe("subprocess adapters", () => {
     expect(seen).toEqual([{ command: process.execPath, args: [FIXTURE, "--flag", weird], shell: false }]);
     expect(answer.argv).toEqual(["--flag", weird]);
     expect(answer.received).toEqual(request);
-    expect(answer.env).toContain("OPENAI_API_KEY");
-    expect(answer.env.filter((name) => /^(QVERIS_|GITHUB_)/i.test(name))).toEqual([]);
+    // Only what it is named: the base, and the one provider key passed.
+    expect([...answer.env].sort()).toEqual(["OPENAI_API_KEY", "PATH"]);
     expect(answer.tool_id).toBe("unrelated.tool");
   });
 
@@ -518,6 +544,8 @@ describe.skipIf(!hasReference)("the reference implementation's adapters, unmodif
         OPENAI_API_KEY: "model-key",
         ...extraEnv,
       },
+      // The fake CLI's own variables and the model key reach it only by being named.
+      passEnv: ["FAKE_MODEL_CLI_LOG", "FAKE_MODEL_CLI_MODE", "OPENAI_API_KEY"],
     });
     const seen = () =>
       readFileSync(log, "utf8")

@@ -3,9 +3,17 @@
  * (PATH, HOME and the variables named by --pass-env). One JSON object in on stdin —
  * `{protocol_version, messages, tools, task_set_sha256}` — and one out on stdout: `{"text"}` or
  * `{"text", "tool_calls": [{"name", "arguments"}]}`. Its stderr is drained and never recorded.
+ * It runs in its own process group, killed with everything it started when the turn ends.
  */
-import { spawn } from "node:child_process";
-import { FabenchError, hasNonFiniteNumber, MAX_JSON_DEPTH, parseBoundedJson } from "../../core/index.ts";
+import {
+  decodeStrictUtf8,
+  FabenchError,
+  hasNonFiniteNumber,
+  MAX_JSON_DEPTH,
+  parseBoundedJson,
+  runChild,
+  type StopReason,
+} from "../../core/index.ts";
 import type { ToolCall } from "../execution/types.ts";
 import type { Agent, AgentTurnRequest, AgentTurnResponse } from "./types.ts";
 
@@ -87,76 +95,59 @@ async function commandTurn(
   return { text: record.text, toolCalls };
 }
 
-function runOnce(options: CommandAgentOptions, input: string, signal?: AbortSignal): Promise<string> {
+/** Runs the agent once under the child supervisor: its stdout as strict UTF-8 text, or a coded failure. */
+async function runOnce(
+  options: CommandAgentOptions,
+  input: string,
+  signal: AbortSignal | undefined,
+): Promise<string> {
   const env: Record<string, string> = {};
   for (const name of ["PATH", "HOME", ...options.passEnv]) {
     const value = options.env[name];
     if (value !== undefined) env[name] = value;
   }
-  return new Promise((resolve, reject) => {
-    const child = spawn(options.path, [...options.args], {
-      stdio: ["pipe", "pipe", "pipe"],
-      env,
-      shell: false,
-    });
-    let out = "";
-    let outBytes = 0;
-    let errBytes = 0;
-    let settled = false;
-    const finish = (error: FabenchError | null, value = "") => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", interrupted);
-      if (error) {
-        child.kill("SIGKILL");
-        reject(error);
-      } else resolve(value);
-    };
-    const timer = setTimeout(
-      () =>
-        finish(failure("command_timeout", `${options.path} gave no answer within ${options.timeoutMs} ms`)),
-      options.timeoutMs,
-    );
-    // An interrupt stops the agent now (package `children` kills its whole process group).
-    const interrupted = () => finish(failure("interrupted", `${options.path} was stopped by an interrupt`));
-    if (signal?.aborted) interrupted();
-    else signal?.addEventListener("abort", interrupted, { once: true });
-    child.stdout.on("data", (chunk: Buffer) => {
-      outBytes += chunk.length;
-      if (outBytes > options.maxStdoutBytes)
-        finish(
-          failure(
-            "command_output_too_large",
-            `${options.path} printed more than ${options.maxStdoutBytes} bytes`,
-          ),
-        );
-      else out += chunk.toString("utf8");
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      errBytes += chunk.length; // drained, counted, never kept
-      if (errBytes > options.maxStderrBytes)
-        finish(
-          failure(
-            "command_output_too_large",
-            `${options.path} wrote more than ${options.maxStderrBytes} bytes to stderr`,
-          ),
-        );
-    });
-    child.on("error", (error) =>
-      finish(
-        failure(
-          "command_failed",
-          `cannot run ${options.path}: ${(error as NodeJS.ErrnoException).code ?? "error"}`,
-        ),
-      ),
-    );
-    child.on("close", (code) =>
-      code === 0
-        ? finish(null, out)
-        : finish(failure("command_failed", `${options.path} exited with code ${code}`)),
-    );
-    child.stdin.on("error", () => undefined);
-    child.stdin.end(input);
+  const outcome = await runChild({
+    command: options.path,
+    args: options.args,
+    env,
+    input,
+    timeoutMs: options.timeoutMs,
+    maxStdoutBytes: options.maxStdoutBytes,
+    maxStderrBytes: options.maxStderrBytes,
+    keepStderrBytes: 0, // drained, counted, never kept
+    signal,
   });
+  if (outcome.kind === "start_failed")
+    throw failure("command_failed", `cannot run ${options.path}: ${outcome.errno}`);
+  if (outcome.kind === "stopped") throw stopFailure(options, outcome.reason);
+  if (outcome.code !== 0)
+    throw failure(
+      "command_failed",
+      outcome.code === null
+        ? `${options.path} was killed by ${outcome.signal}`
+        : `${options.path} exited with code ${outcome.code}`,
+    );
+  const text = decodeStrictUtf8(outcome.stdout);
+  if (text === null)
+    throw failure("command_invalid_utf8", `${options.path} printed bytes that are not UTF-8`);
+  return text;
+}
+
+function stopFailure(options: CommandAgentOptions, reason: StopReason): FabenchError {
+  switch (reason) {
+    case "timeout":
+      return failure("command_timeout", `${options.path} gave no answer within ${options.timeoutMs} ms`);
+    case "interrupted":
+      return failure("interrupted", `${options.path} was stopped: the run was interrupted`);
+    case "stdout_limit":
+      return failure(
+        "command_output_too_large",
+        `${options.path} printed more than ${options.maxStdoutBytes} bytes`,
+      );
+    case "stderr_limit":
+      return failure(
+        "command_output_too_large",
+        `${options.path} wrote more than ${options.maxStderrBytes} bytes to stderr`,
+      );
+  }
 }

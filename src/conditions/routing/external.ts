@@ -1,14 +1,24 @@
 /**
  * External routers. `command:PATH` runs a program (no shell, only PATH of the environment) once per
  * query: one JSON object in on stdin, `{"ranking": [route ids, best first]}` out on stdout; the last
- * 2 KB of its stderr are quoted in every error it causes. `http:URL` POSTs `{"query", "limit"}` and
+ * 2 KB of its stderr are quoted in every error it causes, with every known key value redacted. It
+ * runs in its own process group, killed with everything it started when the query is answered.
+ * `http:URL` POSTs `{"query", "limit"}` and
  * reads `{"results": [{"tool_id"}]}`, best first (`tool_id` may be a route id or a function name).
  * Routes a router leaves out rank after those it names, in route-id order. Time-outs and malformed
  * answers are errors with codes; nothing is guessed.
  */
-import { spawn } from "node:child_process";
 import { closeSync, openSync, readSync } from "node:fs";
-import { compareCodePoints, FabenchError, MAX_JSON_DEPTH, parseBoundedJson } from "../../core/index.ts";
+import {
+  compareCodePoints,
+  ByteTail as CoreByteTail,
+  decodeStrictUtf8,
+  FabenchError,
+  MAX_JSON_DEPTH,
+  parseBoundedJson,
+  redactSecrets,
+  runChild,
+} from "../../core/index.ts";
 import { boundedFetch } from "../../providers/index.ts";
 import type { Endpoint } from "../catalog/schema.ts";
 import type { RankRequest, Router } from "./types.ts";
@@ -93,34 +103,16 @@ export function commandRouter(
 /** How much of a command router's stderr an error quotes: its last 2 KB. */
 export const STDERR_TAIL_BYTES = 2048;
 
-/** The last `limit` bytes of a stream, holding at most that plus the chunk being added. */
-export class ByteTail {
-  private kept: Buffer = Buffer.alloc(0);
-  private dropped = false;
-
-  constructor(private readonly limit: number = STDERR_TAIL_BYTES) {}
-
-  push(chunk: Buffer): void {
-    const joined = this.kept.length === 0 ? chunk : Buffer.concat([this.kept, chunk]);
-    if (joined.length <= this.limit) this.kept = joined;
-    else {
-      this.dropped = true;
-      this.kept = Buffer.from(joined.subarray(joined.length - this.limit)); // a copy: the chunk is let go
-    }
-  }
-
-  /** The bytes kept, as text: a character cut by the limit is skipped, and `…` marks a cut start. */
-  text(): string {
-    let start = 0;
-    if (this.dropped)
-      while (start < this.kept.length && ((this.kept[start] as number) & 0xc0) === 0x80) start++;
-    return `${this.dropped ? "…" : ""}${this.kept.subarray(start).toString("utf8")}`;
+/** The last bytes of a stream (the supervisor's; kept here too for the tests that quote it). */
+export class ByteTail extends CoreByteTail {
+  constructor(limit: number = STDERR_TAIL_BYTES) {
+    super(limit);
   }
 }
 
 /** `; its stderr ended with:` and the tail, indented; nothing when it wrote nothing. */
 function stderrNote(tail: string): string {
-  const text = tail.trimEnd();
+  const text = redactSecrets(tail).trimEnd();
   if (text.trim() === "") return "";
   return `; its stderr ended with:\n${text
     .split("\n")
@@ -128,7 +120,8 @@ function stderrNote(tail: string): string {
     .join("\n")}`;
 }
 
-function printedSample(stdout: string): string {
+function printedSample(printed: string): string {
+  const stdout = redactSecrets(printed);
   if (stdout.trim() === "") return "nothing";
   return stdout.length > 200 ? `${JSON.stringify(stdout.slice(0, 200))}…` : JSON.stringify(stdout);
 }
@@ -168,7 +161,8 @@ function startsWithShebang(path: string): boolean | null {
   }
 }
 
-function runProgram(
+/** Runs the router once under the child supervisor: its stdout as strict UTF-8, and its stderr's tail. */
+async function runProgram(
   path: string,
   args: readonly string[],
   input: string,
@@ -176,51 +170,36 @@ function runProgram(
   searchPath: string,
 ): Promise<{ stdout: string; stderr: string }> {
   const who = `command router ${path}`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(path, [...args], { stdio: ["pipe", "pipe", "pipe"], env: { PATH: searchPath } });
-    let out = "";
-    let size = 0;
-    const stderr = new ByteTail();
-    let settled = false;
-    const fail = (code: string, message: string) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      reject(routerError(code, `${message}${stderrNote(stderr.text())}`));
-    };
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      fail("router_timeout", `${who} gave no answer within ${timeoutMs} ms`);
-    }, timeoutMs);
-    child.stdout.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_OUTPUT_BYTES) child.kill("SIGKILL");
-      else out += chunk.toString("utf8");
-    });
-    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
-    child.on("error", (error) => {
-      const code = (error as NodeJS.ErrnoException).code ?? error.message;
-      fail("router_failed", `cannot run ${who}: ${code}${runHint(path, code)}`);
-    });
-    child.on("close", (code, signal) => {
-      if (size > MAX_OUTPUT_BYTES)
-        fail("router_bad_response", `${who} printed more than ${MAX_OUTPUT_BYTES} bytes`);
-      else if (code !== 0)
-        fail(
-          "router_failed",
-          code === null
-            ? `${who} was killed by ${signal}`
-            : `${who} exited with code ${code}${runHint(path, code)}`,
-        );
-      else if (!settled) {
-        settled = true;
-        clearTimeout(timer);
-        resolve({ stdout: out, stderr: stderr.text() });
-      }
-    });
-    child.stdin.on("error", () => undefined); // a router that exits without reading is reported by its exit code
-    child.stdin.end(input);
+  const outcome = await runChild({
+    command: path,
+    args,
+    env: { PATH: searchPath },
+    input,
+    timeoutMs,
+    maxStdoutBytes: MAX_OUTPUT_BYTES,
+    maxStderrBytes: Number.POSITIVE_INFINITY,
+    keepStderrBytes: STDERR_TAIL_BYTES,
   });
+  const fail = (code: string, message: string, stderr = "") =>
+    routerError(code, `${message}${stderrNote(stderr)}`);
+  if (outcome.kind === "start_failed")
+    throw fail("router_failed", `cannot run ${who}: ${outcome.errno}${runHint(path, outcome.errno)}`);
+  const stderr = outcome.stderr.text();
+  if (outcome.kind === "stopped")
+    throw outcome.reason === "timeout"
+      ? fail("router_timeout", `${who} gave no answer within ${timeoutMs} ms`, stderr)
+      : fail("router_bad_response", `${who} printed more than ${MAX_OUTPUT_BYTES} bytes`, stderr);
+  if (outcome.code !== 0)
+    throw fail(
+      "router_failed",
+      outcome.code === null
+        ? `${who} was killed by ${outcome.signal}`
+        : `${who} exited with code ${outcome.code}${runHint(path, outcome.code)}`,
+      stderr,
+    );
+  const stdout = decodeStrictUtf8(outcome.stdout);
+  if (stdout === null) throw fail("router_bad_response", `${who} printed bytes that are not UTF-8`, stderr);
+  return { stdout, stderr };
 }
 
 /** How an HTTP router's reply is read: strict UTF-8, so a broken byte is an error, not U+FFFD. */

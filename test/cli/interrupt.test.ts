@@ -6,6 +6,7 @@
  * episode is not recorded, no child is left alive, and a plain `--resume` runs it again. The runs
  * are the real binary in a child process, sent real signals.
  */
+import { alive, deadSoon } from "../helpers/processes.ts";
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
@@ -70,15 +71,6 @@ function until(test: () => boolean, child: ChildProcess, what: string, err: () =
     });
   });
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== "ESRCH";
-  }
-};
 
 describe("fabench run of the reference agent, interrupted", () => {
   const temp = useTempDir();
@@ -198,7 +190,7 @@ process.stdin.on("data", (d) => (s += d)).on("end", () => {
 describe("a second Ctrl-C", () => {
   const temp = useTempDir();
 
-  it("exits at once (130) after the run has stopped while a grandchild still holds the agent's pipe", {
+  it("needs no second Ctrl-C when a hung turn's grandchild holds the agent's pipe: its process group dies with it", {
     timeout: 120_000,
   }, async () => {
     const dir = temp();
@@ -244,11 +236,11 @@ printf '%s' '{"text":"{\\"answer\\":\\"a\\",\\"facts\\":[],\\"sources\\":[]}"}'
         "the resume line",
         () => run.state.err,
       );
-      // Without a process-group kill (package children) the grandchild's pipe keeps fabench open:
-      // the second Ctrl-C ends it. With one, fabench has already exited, 130 either way.
-      if (run.child.exitCode === null) run.child.kill("SIGINT");
+      // The first Ctrl-C kills the turn's whole process group, grandchild included, so nothing
+      // holds the pipe and fabench exits by itself (before #33 it waited for the sleep).
       expect(await run.exit).toEqual([130, null]);
       expect(read(out).every((r) => r["status"] === "completed")).toBe(true);
+      expect(await deadSoon(Number(readFileSync(grandchild, "utf8")))).toBe(true);
     } finally {
       const pid = Number(readFileSync(grandchild, "utf8"));
       if (pid > 0 && alive(pid)) process.kill(pid, "SIGKILL");
@@ -311,9 +303,11 @@ if (existsSync(process.argv[2] + ".hang")) {
       "second interrupt: stopping now; continue with the same command and --resume",
     );
     expect(existsSync(`${out}.lock`)).toBe(false);
-    // The judge's process group is killed by stopAllChildren (package children); until then, here.
+    // The second interrupt killed the judge's process group (stopAllChildren) before exiting.
     const pid = Number(readFileSync(pidFile, "utf8"));
-    if (alive(pid)) process.kill(pid, "SIGKILL");
+    const dead = await deadSoon(pid);
+    if (!dead) process.kill(pid, "SIGKILL");
+    expect(dead).toBe(true);
     // The lock was released, not left stale: --resume takes it without a word and judges every episode.
     rmSync(`${pidFile}.hang`);
     const resumed = await runCli(["judge", "run", ...args, "--out", out, "--resume"], {

@@ -9,7 +9,7 @@
  * error body, prompts or keys, so it is never stored or shown.
  */
 import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
-import { decodeStrictUtf8, runChild as superviseChild, usageError } from "../core/index.ts";
+import { decodeStrictUtf8, parseBoundedJson, runChild as superviseChild, usageError } from "../core/index.ts";
 import {
   ADAPTER_REPORTED_CODES,
   type Adapter,
@@ -147,11 +147,10 @@ export function processAdapter(options: ProcessAdapterOptions, deps: ProcessAdap
   const start = deps.spawn ?? (spawn as SpawnProcess);
   return (request) =>
     runChild(start, options, env, JSON.stringify(request)).then((stdout) => {
-      try {
-        return JSON.parse(stdout.trim()) as unknown;
-      } catch {
-        throw adapterFailure("invalid_json");
-      }
+      // Checked for depth before parsing, as every reply fabench reads: too deep is not JSON it accepts.
+      const parsed = parseBoundedJson(stdout.trim());
+      if (!parsed.ok) throw adapterFailure("invalid_json");
+      return parsed.value;
     });
 }
 

@@ -452,6 +452,20 @@ describe("subprocess adapters", () => {
     expect(children[0]?.exitCode !== null || children[0]?.signalCode !== null).toBe(true);
   });
 
+  it("refuses an answer nested deeper than 64 levels as invalid_json, without parsing it", async () => {
+    const deep = (depth: number) =>
+      processAdapter({
+        command: process.execPath,
+        args: ["-e", `process.stdout.write("[".repeat(${depth}) + '"t"' + "]".repeat(${depth}))`],
+        env: { PATH: process.env["PATH"] ?? "" },
+      });
+    const request = selectRequest(task("correct"), DISCOVERED, CONTEXT);
+    expect(await failureCode(deep(100_000)(request))).toBe("invalid_json");
+    expect(await failureCode(deep(65)(request))).toBe("invalid_json");
+    // 64 levels is JSON the adapter may print: it is parsed and read (select wants a string id).
+    expect(await deep(64)(request)).toEqual(JSON.parse(`${"[".repeat(64)}"t"${"]".repeat(64)}`));
+  });
+
   it("reports an executable that cannot be started", async () => {
     const missing = processAdapter({ command: "/nonexistent/fabench-adapter", args: [], env: {} });
     expect(await failureCode(missing(selectRequest(task("correct"), DISCOVERED, CONTEXT)))).toBe(

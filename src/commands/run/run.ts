@@ -6,19 +6,13 @@ import { loadTokenCounter } from "../../conditions/execution/index.ts";
 import {
   checkSystemPrompt,
   episodeKey,
-  estimateRun,
   matrixInput,
   planRun,
-  renderEstimate,
   resumeRunFile,
-  RunWriter,
-  runMatrix,
   runMetadata,
   type MatrixInput,
-  type MatrixResult,
-  type RunRecord,
 } from "../../conditions/runner/index.ts";
-import { BATCH_PRICE_FACTOR, Budget, type Price } from "../../providers/index.ts";
+import { BATCH_PRICE_FACTOR, Budget } from "../../providers/index.ts";
 import { readTextFile } from "../../core/index.ts";
 import {
   checkManifest,
@@ -29,17 +23,18 @@ import {
   unlockRecord,
 } from "../../world/index.ts";
 import { loadPrice } from "../shell/inputs.ts";
-import { EXIT, printJson, type CliIo } from "../shell/io.ts";
-import { progressReporter } from "../shell/progress.ts";
+import { printJson, type CliIo } from "../shell/io.ts";
 import {
   endOfRun,
   everyAttemptFailed,
+  exitOnInterrupt,
   openOutput,
   outputLock,
-  stopOnInterrupt,
   type OutputLock,
 } from "../shell/resumable.ts";
 import { makeAgent } from "./agent.ts";
+import { printEstimate } from "./estimate.ts";
+import { runPending } from "./pending.ts";
 import { groupRunOptions, type RunOptions, type RunSettings } from "./options.ts";
 import { checkPrerequisite, checkRunOptions, checkRunOutput } from "./setup.ts";
 
@@ -47,7 +42,20 @@ export type { RunOptions } from "./options.ts";
 
 type Matrix = Omit<MatrixInput, "maxErrors">;
 
+/**
+ * Until the first episode starts (loading and checking the world, the preflight) nothing is in
+ * flight: an interrupt exits at once with the resume line instead of waiting for the setup to end.
+ */
 export async function run(options: RunOptions, io: CliIo): Promise<number> {
+  const setup = exitOnInterrupt(io, "before the first episode");
+  try {
+    return await setUpAndRun(options, io, setup.remove);
+  } finally {
+    setup.remove();
+  }
+}
+
+async function setUpAndRun(options: RunOptions, io: CliIo, setupDone: () => void): Promise<number> {
   const settings = groupRunOptions(options);
   const { inputs, agent, output, limits } = settings;
   checkRunOptions(settings);
@@ -102,18 +110,11 @@ export async function run(options: RunOptions, io: CliIo): Promise<number> {
     // One free request to the provider before anything is written: a dead or mistyped base URL or
     // a refused key ends the run here (exit 2), not after every episode has retried it.
     if (episodes.length > 0) await made.preflight?.();
+    setupDone();
     return await execute(settings, out, matrix, budget, io, lock);
   } finally {
     lock.release();
   }
-}
-
-async function printEstimate({ agent, output }: RunSettings, matrix: Matrix, price: Price | null, io: CliIo) {
-  const factor = agent.batch.enabled ? BATCH_PRICE_FACTOR : 1;
-  const estimate = await estimateRun(matrix, agent.provider.generation.max_output_tokens, price, factor);
-  if (output.json) printJson(io, { agent: agent.spec, ...estimate });
-  else io.out(renderEstimate(agent.spec, estimate));
-  return EXIT.ok;
 }
 
 async function execute(
@@ -153,47 +154,4 @@ async function execute(
     allFailed: `${out}: every one of the ${result.finished} episode(s) ended in an infrastructure error: nothing was measured; fix the cause (see each record's error_code), then rerun with --resume --retry-errors`,
     retryHint: " (add --retry-errors to rerun error-coded episodes)",
   });
-}
-
-/** Runs the pending episodes, one record appended per finished episode, until done or stopped. */
-async function runPending(
-  { limits }: RunSettings,
-  out: string,
-  matrix: Matrix,
-  io: CliIo,
-): Promise<MatrixResult> {
-  const signal = stopOnInterrupt(io, "episodes", true);
-  const writer = new RunWriter(out, io.runWriterFs);
-  const clock = () => performance.now();
-  // A failed write (a full disk) stops the run like an interrupt: the episodes in flight finish,
-  // nothing more is written, and the run ends with cannot_write (exit 2), resumable.
-  const append = (record: RunRecord) => {
-    try {
-      writer.append(record);
-    } catch {
-      signal.stop();
-    }
-  };
-  const result = await runMatrix(
-    { ...matrix, maxErrors: limits.maxErrors ?? null, breaker: limits.breaker },
-    {
-      now: () => new Date(),
-      clock,
-      append,
-      progress: progressReporter(io, `run ${out}`, clock),
-      shouldStop: signal.shouldStop,
-      signal: signal.signal,
-      warn: (line) => io.err(`${line}\n`),
-    },
-  ).finally(() => {
-    writer.close();
-    signal.remove();
-  });
-  if (writer.failure !== null) {
-    io.err(
-      `${out}: the run stopped because a record could not be written; free space (or fix the cause), then continue with the same command and --resume\n`,
-    );
-    throw writer.failure;
-  }
-  return result;
 }

@@ -133,6 +133,25 @@ export function stopOnInterrupt(io: CliIo, inFlight: string, abortsInFlight = fa
   };
 }
 
+/**
+ * Before a stage's first unit of work starts there is nothing in flight to finish: an interrupt
+ * then exits at once (130, 143 for SIGTERM) with the resume line, any lock released. `remove`
+ * (safe to call twice) hands interrupts over to the stage's own handler.
+ */
+export function exitOnInterrupt(io: CliIo, when: string): { readonly remove: () => void } {
+  let remove = io.onInterrupt?.(() => {
+    io.err(`\ninterrupted ${when}; continue with the same command and --resume\n`);
+    releaseHeldLocks();
+    io.exitNow?.(EXIT.interrupted);
+  });
+  return {
+    remove: () => {
+      remove?.();
+      remove = undefined;
+    },
+  };
+}
+
 /** How a resumable stage ended: stopped early (and why), and how many of its attempts failed. */
 export interface RunEnd {
   readonly stopped: boolean;

@@ -15,7 +15,14 @@
  * forgotten if not — and otherwise the run stops before sending anything, unless told to submit
  * those requests again (`resubmitUnknown`), because they may already be paid for.
  */
-import { canonicalSha256, FabenchError, readBytes, writeJsonAtomic } from "../../core/index.ts";
+import {
+  canonicalSha256,
+  decodeUtf8,
+  FabenchError,
+  parseJsonText,
+  readBytes,
+  writeJsonAtomic,
+} from "../../core/index.ts";
 import { existsSync } from "node:fs";
 import type { ProviderReply, ProviderRequest } from "../types.ts";
 import { DEFAULT_RETRY, withRetries, type RetryPolicy, type Timing } from "../reliability.ts";
@@ -284,7 +291,7 @@ function interrupted(provider: string): FabenchError {
 
 /** A v1 checkpoint (ids always known) reads as v2 with no fingerprints to look up. */
 function readCheckpoint(path: string): Checkpoint {
-  const raw = JSON.parse(readBytes(path, "batch").toString("utf8")) as {
+  const raw = parseJsonText(decodeUtf8(readBytes(path, "batch"), path, "batch"), path, "batch") as {
     format: string;
     batches: Array<Omit<BatchEntry, "submission"> & { submission?: string }>;
     replies: Checkpoint["replies"];

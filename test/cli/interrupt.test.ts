@@ -4,14 +4,16 @@
  * line and exits 130 (143 for SIGTERM), and `--resume` completes it to the records of a run never
  * interrupted (timings aside). A command agent that hangs is stopped by the first Ctrl-C: its
  * episode is not recorded, no child is left alive, and a plain `--resume` runs it again. The runs
- * are the real binary in a child process, sent real signals.
+ * are the real binary in a child process, sent real signals. Before the first episode (the world
+ * loading, a provider's preflight) there is nothing to finish: an interrupt exits at once.
  */
-import { alive, deadSoon } from "../helpers/processes.ts";
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.ts";
 import { satisfiedConveyor } from "../helpers/conveyor.ts";
+import { alive, deadSoon } from "../helpers/processes.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 import { GOOD_REPLY } from "../judge/fake-judge.ts";
 
@@ -109,6 +111,53 @@ describe("fabench run of the reference agent, interrupted", () => {
       expect(records).toHaveLength(480);
       expect(byEpisode(records)).toEqual(byEpisode(read(whole)));
     });
+});
+
+describe("fabench run interrupted before its first episode", () => {
+  const temp = useTempDir();
+
+  it("exits at once (130) with the resume line while the provider's preflight hangs: nothing written, no lock left", {
+    timeout: 120_000,
+  }, async () => {
+    const dir = temp();
+    const conveyor = await satisfiedConveyor(dir);
+    // A provider that accepts the preflight's connection and never answers: the run is still
+    // setting up (no episode has started) when the interrupt comes.
+    const sockets: Socket[] = [];
+    const provider = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
+    const port = (provider.address() as AddressInfo).port;
+    const out = join(dir, "runs", "run.jsonl");
+    try {
+      const run = start([
+        "--agent",
+        "openai-compatible:local-model",
+        "--base-url",
+        `http://127.0.0.1:${port}/v1`,
+        "--conveyor",
+        conveyor,
+        "--out",
+        out,
+        ...SMALL,
+      ]);
+      await until(
+        () => sockets.length > 0,
+        run.child,
+        "the preflight",
+        () => run.state.err,
+      );
+      run.child.kill("SIGINT");
+      expect(await run.exit).toEqual([130, null]);
+      expect(run.state.err).toContain(
+        "interrupted before the first episode; continue with the same command and --resume",
+      );
+      expect(existsSync(out)).toBe(false);
+      expect(existsSync(`${out}.lock`)).toBe(false);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => provider.close(resolve));
+    }
+  });
 });
 
 describe("fabench run of a hung command agent, interrupted", () => {

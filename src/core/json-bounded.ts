@@ -80,11 +80,15 @@ export type BoundedJson =
 
 /** JSON.parse behind the depth scan: text nested deeper than `maxDepth` is never parsed. */
 export function parseBoundedJson(text: string, maxDepth: number = MAX_JSON_DEPTH): BoundedJson {
-  const offset = depthBreach(text, maxDepth);
-  if (offset !== -1) return { ok: false, reason: "too_deep", offset };
+  // V8's JSON.parse is iterative (any depth parses without growing the stack); what must never see
+  // deep input are the recursive steps after it. Syntax first, so garbage full of brackets is
+  // reported as not JSON rather than as too deep.
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    value = JSON.parse(text) as unknown;
   } catch {
     return { ok: false, reason: "invalid" };
   }
+  const offset = depthBreach(text, maxDepth);
+  return offset === -1 ? { ok: true, value } : { ok: false, reason: "too_deep", offset };
 }

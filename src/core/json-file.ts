@@ -84,6 +84,12 @@ export function decodeUtf8(bytes: Uint8Array, file: string, stage: string): stri
 /** Parses a whole file as one JSON value. */
 export function parseJsonText(text: string, file: string, stage: string): unknown {
   if (text.trim() === "") throw inputError(stage, "empty_file", "the file is empty", { file });
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown; // iterative in V8: deep input parses without overflow
+  } catch {
+    throw jsonSyntaxProblem(text, file, stage);
+  }
   const deep = depthBreach(text, MAX_FILE_JSON_DEPTH);
   if (deep !== -1) {
     const lines = new LineIndex(text);
@@ -92,11 +98,7 @@ export function parseJsonText(text: string, file: string, stage: string): unknow
       line: lines.lineOf(deep),
     });
   }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw jsonSyntaxProblem(text, file, stage);
-  }
+  return value;
 }
 
 export interface JsonLine {
@@ -112,13 +114,11 @@ export function parseJsonLines(text: string, file: string, stage: string): JsonL
   lines.forEach((raw, index) => {
     const content = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     if (BLANK.test(content)) return;
-    const deep = depthBreach(content, MAX_FILE_JSON_DEPTH);
-    if (deep !== -1) {
-      problems.push({ code: "json_too_deep", message: tooDeepMessage(deep + 1), file, line: index + 1 });
-      return;
-    }
     try {
-      rows.push({ line: index + 1, value: JSON.parse(content) as unknown });
+      const value = JSON.parse(content) as unknown; // iterative in V8, whatever the depth
+      const deep = depthBreach(content, MAX_FILE_JSON_DEPTH);
+      if (deep === -1) rows.push({ line: index + 1, value });
+      else problems.push({ code: "json_too_deep", message: tooDeepMessage(deep + 1), file, line: index + 1 });
     } catch {
       // A final line without its newline that stops mid-value is what a killed writer leaves.
       const unterminatedLastLine = index === lines.length - 1;

@@ -1,7 +1,7 @@
 /**
  * What every resumable command (`run`, `judge run`, `discover-call run`) does around its stage:
  * refuse an existing output without --resume, make the output's folder, hold its write lock,
- * turn Ctrl-C / SIGTERM into "start nothing new" (a second one: exit now), and end with one exit
+ * turn Ctrl-C / SIGTERM into "start nothing new" (interrupt.ts; a second one: exit now), and end with one exit
  * code and one line that says how to go on (0 done, 1 stopped or nothing measured, 130 interrupted).
  */
 import { existsSync } from "node:fs";
@@ -15,7 +15,10 @@ import {
   type WriteLock,
 } from "../../core/index.ts";
 import { breakerLine } from "./breaker.ts";
+import { heldLocks } from "./interrupt.ts";
 import { EXIT, type CliIo } from "./io.ts";
+
+export { exitOnInterrupt, type StopSignal, stopOnInterrupt } from "./interrupt.ts";
 
 /** Refuses to start over an existing output: it is continued with --resume, or another is chosen. */
 export function refuseExistingOutput(out: string, resume: boolean, flag = "--out"): void {
@@ -54,14 +57,6 @@ export function outputLock(out: string, command: string, io: CliIo): OutputLock 
   return { take, release };
 }
 
-/** The output locks this process holds, released by a second interrupt before it exits at once. */
-const heldLocks = new Set<WriteLock>();
-
-function releaseHeldLocks(): void {
-  for (const lock of heldLocks) lock.release();
-  heldLocks.clear();
-}
-
 /** Every check has passed: makes the output's folder, then takes its lock before the file is read. */
 export function openOutput(out: string, lock: OutputLock): void {
   makeOutputFolder(out);
@@ -82,74 +77,6 @@ export async function withOutputLock<T>(
   } finally {
     lock.release();
   }
-}
-
-export interface StopSignal {
-  /** Whether the stage should start nothing new (read between episodes, requests or trials). */
-  readonly shouldStop: () => boolean;
-  /** Aborted by the first interrupt (not by `stop`): what listens stops the work in flight. */
-  readonly signal: AbortSignal;
-  /** Stops the run as an interrupt does, without its message (a record that could not be written). */
-  readonly stop: () => void;
-  /** Removes the interrupt handler (the run is over). */
-  readonly remove: () => void;
-}
-
-/**
- * Ctrl-C (and SIGTERM) stops the stage: nothing new starts, and the first interrupt aborts
- * `signal`, which a stage that passes it on uses to stop its work in flight (`abortsInFlight`:
- * `run` gives up its turns in flight; the others finish what is in flight). A second interrupt
- * exits at once: every child's process group is killed, the output locks this process holds are
- * released (so the next `--resume` finds none), and the process exits 130 (143 for SIGTERM).
- * Nothing is half-written: records are appended by synchronous writes, between which it runs.
- */
-export function stopOnInterrupt(io: CliIo, inFlight: string, abortsInFlight = false): StopSignal {
-  let stopping = false;
-  let interrupts = 0;
-  const controller = new AbortController();
-  const removeHandler = io.onInterrupt?.(() => {
-    interrupts += 1;
-    stopping = true;
-    if (interrupts > 1) {
-      io.err("\nsecond interrupt: stopping now; continue with the same command and --resume\n");
-      releaseHeldLocks();
-      io.exitNow?.(EXIT.interrupted);
-      return;
-    }
-    io.err(
-      abortsInFlight
-        ? `\ninterrupt: stopping; ${inFlight} still running are stopped and left for --resume (interrupt again to exit at once)\n`
-        : `\ninterrupt: finishing the ${inFlight} in flight, then stopping\n`,
-    );
-    controller.abort();
-  });
-  return {
-    shouldStop: () => stopping,
-    signal: controller.signal,
-    stop: () => {
-      stopping = true;
-    },
-    remove: () => removeHandler?.(),
-  };
-}
-
-/**
- * Before a stage's first unit of work starts there is nothing in flight to finish: an interrupt
- * then exits at once (130, 143 for SIGTERM) with the resume line, any lock released. `remove`
- * (safe to call twice) hands interrupts over to the stage's own handler.
- */
-export function exitOnInterrupt(io: CliIo, when: string): { readonly remove: () => void } {
-  let remove = io.onInterrupt?.(() => {
-    io.err(`\ninterrupted ${when}; continue with the same command and --resume\n`);
-    releaseHeldLocks();
-    io.exitNow?.(EXIT.interrupted);
-  });
-  return {
-    remove: () => {
-      remove?.();
-      remove = undefined;
-    },
-  };
 }
 
 /** How a resumable stage ended: stopped early (and why), and how many of its attempts failed. */

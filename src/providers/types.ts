@@ -29,7 +29,13 @@ export interface ToolDefinition {
 export type Message =
   | { readonly role: "system"; readonly content: string }
   | { readonly role: "user"; readonly content: string }
-  | { readonly role: "assistant"; readonly content: string; readonly tool_calls: readonly ToolCall[] }
+  | {
+      readonly role: "assistant";
+      readonly content: string;
+      readonly tool_calls: readonly ToolCall[];
+      /** The provider's own content for this turn, sent back as it came (see AgentTurnResponse.raw). */
+      readonly raw?: unknown;
+    }
   | { readonly role: "tool"; readonly tool_call_id: string; readonly name: string; readonly content: string };
 
 /** Token usage as the provider reported it; `input_tokens` excludes tokens read from or written to the cache. */

@@ -5,6 +5,7 @@
  */
 import type { Task } from "../../authoring/index.ts";
 import type { Message, ProviderUsage, ToolCall, ToolDefinition } from "../../providers/index.ts";
+import type { SearchSettings } from "../search/types.ts";
 
 export type { ProviderUsage };
 
@@ -18,6 +19,16 @@ export interface AgentTurnRequest {
   readonly inputTokens?: number;
   /** Aborted when the run is interrupted: an agent stops what it runs and rejects with code `interrupted`. */
   readonly signal?: AbortSignal;
+  /**
+   * A native search condition (#34): `tools` is then the whole catalog, every one to be sent
+   * deferred (`defer_loading: true`) beside the provider's own search tool; only a provider agent
+   * can serve it. `clientSearch` answers a client-executed provider search (OpenAI's
+   * `execution: "client"`) with fabench's own engine. Absent under every other condition.
+   */
+  readonly toolSearch?: {
+    readonly settings: SearchSettings;
+    readonly clientSearch: (query: string) => readonly string[];
+  };
 }
 
 export interface AgentTurnResponse {
@@ -26,6 +37,17 @@ export interface AgentTurnResponse {
   /** What the provider reported, when there is a provider. */
   readonly usage?: ProviderUsage;
   readonly model?: string;
+  /**
+   * Under a native search condition: every search the provider ran (or asked the client to run)
+   * in this turn, in order: the query as sent and the function names it loaded.
+   */
+  readonly searches?: ReadonlyArray<{ readonly query: string; readonly loaded: readonly string[] }>;
+  /**
+   * The provider's own assistant content (Anthropic content blocks, OpenAI Responses output items)
+   * when it holds what the neutral message cannot, such as server tool search blocks: the loop
+   * keeps it on the assistant message (`Message.raw`) and the provider sends it back as it came.
+   */
+  readonly raw?: unknown;
 }
 
 export interface AgentEpisode {

@@ -2,6 +2,7 @@
 import { type Command, Option } from "commander";
 import { DEFAULT_BREAKER } from "../core/circuit-breaker.ts";
 import type { run } from "../commands/run/run.ts";
+import { exitOnInterrupt } from "../commands/shell/interrupt.ts";
 import { LANES, PROBES } from "../conditions/agents/lanes.ts";
 import { DEFAULT_TOKENIZER, TOKENIZERS } from "../conditions/execution/tokens.ts";
 import { PROGRESSIVE_TRIGGERS } from "../conditions/execution/widening.ts";
@@ -67,10 +68,13 @@ function registerRunCommand(program: Command, r: Registrar): void {
       async ({
         manifest,
         ...o
-      }: Omit<Parameters<typeof run>[0], "env" | "conditionsManifest"> & { manifest: string }) =>
-        r.setExit(
-          await (await loadRun()).run({ ...o, conditionsManifest: manifest, env: r.io.env ?? {} }, r.io),
-        ),
+      }: Omit<Parameters<typeof run>[0], "env" | "conditionsManifest"> & { manifest: string }) => {
+        // Loading the command takes a moment; an interrupt meanwhile exits at once, as in its setup.
+        const loading = exitOnInterrupt(r.io, "before the first episode");
+        const loaded = await loadRun();
+        loading.remove(); // run's first step installs the same handler
+        r.setExit(await loaded.run({ ...o, conditionsManifest: manifest, env: r.io.env ?? {} }, r.io));
+      },
     );
   deprecatedAlias(runCommand, "--conditions-manifest", "--manifest");
   runCommand.addHelpText("after", probeHelp());

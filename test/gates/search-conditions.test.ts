@@ -16,6 +16,7 @@ import {
   renderGate,
   verdictLine,
 } from "../../src/gates/index.ts";
+import { preregistrationOf } from "../../src/world/index.ts";
 import { bundled } from "../helpers/bundled.ts";
 
 const { protocol } = bundled();
@@ -72,6 +73,14 @@ describe("search conditions the preregistration does not name", () => {
       ),
     };
     expect(conditionsNotPreregistered(redefined, protocol)).toEqual(["SR-5"]);
+  });
+
+  it("are what score and gate read against the bundled preregistration", () => {
+    expect(preregistrationOf(protocol)).toEqual({ protocol: true, conditionsNot: [] });
+    expect(preregistrationOf(withSearch)).toEqual({
+      protocol: false,
+      conditionsNot: ["SEARCH-BM25", "SEARCH-REGEX"],
+    });
   });
 
   it("are judged against FULL by the same checks, the coverage level included", () => {

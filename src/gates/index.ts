@@ -14,6 +14,7 @@ export {
 } from "./conveyor.ts";
 export {
   BOUNDARY_SLACK,
+  conditionsNotPreregistered,
   evaluateGate,
   gateExitCode,
   type CheckResult,
@@ -21,6 +22,7 @@ export {
   type Gate,
   type GateInputs,
   type IntervalView,
+  type Preregistration,
 } from "./verdict.ts";
 export {
   BASELINE_FAILED_BELOW,
@@ -29,9 +31,12 @@ export {
   checkIntervals,
   checkRule,
   comparesToBaseline,
+  conditionLabel,
+  CONDITIONS_NOT_PREREGISTERED,
   conditionsNotRun,
   failedMetrics,
   NOT_PREREGISTERED,
+  notPreregisteredConditions,
   notRunReason,
   onTheNumbers,
   renderGate,

@@ -10,6 +10,20 @@ import type { CheckResult, ConditionVerdict, Gate } from "./verdict.ts";
 export const NOT_PREREGISTERED =
   "NOT PREREGISTERED: this protocol is not the bundled manifests/preregistration.json — a pilot or exploratory result, never the claim";
 
+/** Said once per verdict line when some conditions are not the preregistration's (a search condition). */
+export const CONDITIONS_NOT_PREREGISTERED =
+  "not conditions of the bundled manifests/preregistration.json: exploratory, never the claim";
+
+/** The gate's conditions the preregistration does not name (none in a summary that does not say). */
+export function notPreregisteredConditions(g: Gate): readonly string[] {
+  return g.conditions_not_preregistered ?? [];
+}
+
+/** A condition's name as every verdict shows it: marked when the preregistration does not name it. */
+export function conditionLabel(g: Gate, condition: string): string {
+  return notPreregisteredConditions(g).includes(condition) ? `${condition} (not preregistered)` : condition;
+}
+
 /**
  * Below this required fact recall the baseline itself failed, and "no worse than the baseline" says
  * little: a condition that answers nothing is non-inferior to a baseline that answers nothing.
@@ -101,7 +115,7 @@ export function failedMetrics(v: ConditionVerdict): string[] {
 export function onTheNumbers(g: Gate): string {
   const passing = Object.entries(g.conditions).filter(([, v]) => v.passed);
   if (g.any_deployable_condition_passed)
-    return `would PASS (${passing.map(([c]) => c).join(", ")} passes every check)`;
+    return `would PASS (${passing.map(([c]) => conditionLabel(g, c)).join(", ")} passes every check)`;
   const missing = conditionsNotRun(g);
   const notRun = notRunReason(g);
   const reasons = [
@@ -112,7 +126,7 @@ export function onTheNumbers(g: Gate): string {
       ? []
       : Object.entries(g.conditions)
           .filter(([c]) => !missing.includes(c))
-          .map(([c, v]) => `${c}: ${failedMetrics(v).join(", ") || "no failed check"}`)),
+          .map(([c, v]) => `${conditionLabel(g, c)}: ${failedMetrics(v).join(", ") || "no failed check"}`)),
   ];
   return `would FAIL (${reasons.join("; ")})`;
 }
@@ -126,7 +140,11 @@ export function verdictLine(g: Gate): string {
       : g.status === "BLOCKED"
         ? `BLOCKED by ${[...new Set(stages)].join(", ")} — on the numbers: ${onTheNumbers(g)}`
         : `${g.status}${g.complete ? "" : ` (incomplete run set: cannot pass${notRunReason(g) ? `; ${notRunReason(g)}` : ""})`}`;
-  return g.preregistered ? head : `${head} — ${NOT_PREREGISTERED}`;
+  const whole = g.preregistered ? head : `${head} — ${NOT_PREREGISTERED}`;
+  const unnamed = notPreregisteredConditions(g);
+  return unnamed.length === 0
+    ? whole
+    : `${whole} — NOT PREREGISTERED conditions: ${unnamed.join(", ")} (${CONDITIONS_NOT_PREREGISTERED})`;
 }
 
 const num = (x: number | null) => (x === null ? "–" : Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(4));
@@ -141,12 +159,12 @@ export function renderGate(g: Gate): string {
   const missing = conditionsNotRun(g);
   for (const [condition, v] of Object.entries(g.conditions)) {
     if (missing.includes(condition)) {
-      lines.push("", `${condition}: not run (no episode in the run files): cannot pass`);
+      lines.push("", `${conditionLabel(g, condition)}: not run (no episode in the run files): cannot pass`);
       continue;
     }
     lines.push(
       "",
-      `${condition}: ${v.passed ? "passes" : "fails"} on point estimates; ${v.interval_passed ? "passes" : "fails"} with intervals`,
+      `${conditionLabel(g, condition)}: ${v.passed ? "passes" : "fails"} on point estimates; ${v.interval_passed ? "passes" : "fails"} with intervals`,
     );
     for (const c of Object.values(v.checks)) {
       const { shows, need } = checkRule(c);

@@ -5,6 +5,7 @@
  * the numbers; otherwise PASS when any deployable condition passes on a complete run set.
  */
 import type { CalibratedMethod, GateCheckSpec, Protocol } from "../authoring/index.ts";
+import { canonicalJson } from "../core/index.ts";
 import type { PrerequisiteStatus } from "./conveyor.ts";
 
 /** Boundaries are inclusive as written; this slack absorbs floating-point rounding of means only. */
@@ -92,6 +93,12 @@ export interface Gate {
    * failed. Absent when every one ran (and from summaries written before fabench recorded it).
    */
   readonly conditions_not_run?: readonly string[];
+  /**
+   * The deployable conditions the bundled preregistration does not name (a search condition, or one
+   * it defines otherwise), in the protocol's order: each verdict over them is labelled not
+   * preregistered, even where the rest of the protocol is. Absent when there are none.
+   */
+  readonly conditions_not_preregistered?: readonly string[];
   readonly conditions: Record<string, ConditionVerdict>;
   readonly per_catalog: Record<string, Record<string, ConditionVerdict>>;
 }
@@ -212,13 +219,25 @@ function verdictFor(
   };
 }
 
+/**
+ * What the bundled preregistration covers: whether the protocol is it (same canonical hash), and
+ * the deployable conditions of this protocol it does not name. A bare boolean says the first only:
+ * true covers every condition (the same protocol), false names none apart.
+ */
+export interface Preregistration {
+  readonly protocol: boolean;
+  readonly conditionsNot: readonly string[];
+}
+
 export function evaluateGate(
   protocol: Protocol,
   inputs: GateInputs,
   prerequisite: PrerequisiteStatus,
-  preregistered: boolean,
+  preregistration: boolean | Preregistration,
   notGated: string | null = null,
 ): Gate {
+  const { protocol: preregistered, conditionsNot } =
+    typeof preregistration === "boolean" ? { protocol: preregistration, conditionsNot: [] } : preregistration;
   const deployable = protocol.conditions.filter((c) => c.deployable).map((c) => c.id);
   const conditions = Object.fromEntries(
     deployable.map((c) => [c, verdictFor(protocol, "pooled", c, inputs)]),
@@ -247,9 +266,25 @@ export function evaluateGate(
     any_deployable_condition_passed: anyPassed,
     // Only when some are missing, so a summary of a full matrix is byte-identical to one written before.
     ...(notRun.length > 0 ? { conditions_not_run: notRun } : {}),
+    ...(conditionsNot.length > 0 ? { conditions_not_preregistered: [...conditionsNot] } : {}),
     conditions,
     per_catalog: perCatalog,
   };
+}
+
+/**
+ * The deployable conditions of `protocol` that `preregistered` (the bundled preregistration) does
+ * not hold with the same definition — a search condition, or an SR-5 a pilot redefined — in the
+ * protocol's order.
+ */
+export function conditionsNotPreregistered(
+  protocol: Pick<Protocol, "conditions">,
+  preregistered: Pick<Protocol, "conditions">,
+): string[] {
+  const known = new Map(preregistered.conditions.map((c) => [c.id, canonicalJson(c)]));
+  return protocol.conditions
+    .filter((c) => c.deployable && known.get(c.id) !== canonicalJson(c))
+    .map((c) => c.id);
 }
 
 /** Exit code of `fabench gate`: 0 PASS, 1 FAIL, 3 BLOCKED or NOT_GATED (no verdict). */

@@ -19,7 +19,13 @@ export {
   type TrialValues,
 } from "./bootstrap/index.ts";
 export { aggregate, breakdowns, type Breakdown } from "./aggregate.ts";
-export { BOOTSTRAP_METRICS, scoreRecord, type EpisodeRow } from "./scored-records.ts";
+export {
+  BOOTSTRAP_METRICS,
+  isSearchCondition,
+  scoreRecord,
+  type EpisodeRow,
+  type ScoringContext,
+} from "./scored-records.ts";
 export {
   coverageStudyJsonSchema,
   coverageStudySchema,

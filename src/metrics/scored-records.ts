@@ -28,6 +28,14 @@ export interface ScoredRecord {
   readonly unauthorized_destructive_attempts: number;
   readonly unauthorized_destructive_executions: number;
   readonly tokens: { readonly input: number; readonly output: number; readonly tool_schema: number };
+  /** Searches in the episode; a search condition's records carry it (absent reads as 0). */
+  readonly search_count?: number;
+}
+
+/** What scoring knows of the record's condition beyond the record itself. */
+export interface ScoringContext {
+  /** The condition is a search one (its protocol entry says so), even if the record lacks `search_count`. */
+  readonly search?: boolean;
 }
 
 export interface EpisodeRow {
@@ -45,7 +53,12 @@ export interface EpisodeRow {
   readonly facts: readonly FactVerdict[];
 }
 
-export function scoreRecord(record: ScoredRecord, task: Task, units: UnitConverter): EpisodeRow {
+export function scoreRecord(
+  record: ScoredRecord,
+  task: Task,
+  units: UnitConverter,
+  context: ScoringContext = {},
+): EpisodeRow {
   const score: EpisodeScore = scoreEpisode(
     task,
     parseEnvelope(record.status === "error" ? "" : record.final_text),
@@ -83,6 +96,7 @@ export function scoreRecord(record: ScoredRecord, task: Task, units: UnitConvert
     initial_miss: initialMiss ? 1 : 0,
     recovered: initialMiss ? ((last?.required_routes_visible.length ?? 0) === required ? 1 : 0) : null,
     final_candidate_count: last?.visible_route_count ?? 0,
+    ...searchMetrics(record, context),
   };
   return {
     semantic_task_id: task.semantic_task_id,
@@ -98,6 +112,22 @@ export function scoreRecord(record: ScoredRecord, task: Task, units: UnitConvert
     metrics,
     facts: score.facts,
   };
+}
+
+/**
+ * A search condition's own numbers: searches in the episode and whether it searched at all (0/1),
+ * so their means are searches per episode and the share of episodes with a search. Only under a
+ * search condition: every other episode's metrics, and so every other summary, stay as they were.
+ */
+function searchMetrics(record: ScoredRecord, context: ScoringContext): Record<string, number> {
+  if (record.search_count === undefined && context.search !== true) return {};
+  const searches = record.search_count ?? 0;
+  return { search_count: searches, searched: searches > 0 ? 1 : 0 };
+}
+
+/** Whether scored episodes are a search condition's: their metrics carry the search count. */
+export function isSearchCondition(means: Readonly<Record<string, unknown>>): boolean {
+  return "search_count" in means;
 }
 
 /** Metrics summed (not averaged) in aggregates. */

@@ -8,6 +8,7 @@ import {
   checkRule,
   comparesToBaseline,
   conditionsNotRun,
+  notPreregisteredConditions,
   notRunReason,
 } from "../gates/index.ts";
 import { formatInterval, intervalNotes, type ShownInterval } from "../metrics/index.ts";
@@ -19,6 +20,8 @@ import { escape } from "./svg.ts";
 interface GateContext {
   readonly method: string;
   readonly notRun: readonly string[];
+  /** Conditions the preregistration does not name: their column heads say so. */
+  readonly unnamed: readonly string[];
   readonly baselineFailed: boolean;
   readonly shown: ShownInterval[];
 }
@@ -30,10 +33,11 @@ interface GateContext {
  * marked ⚠ in amber, never a bare green ✓.
  */
 function gateTable(conditions: Summary["gate"]["conditions"], id: string, context: GateContext): string {
-  const { method, notRun, baselineFailed, shown } = context;
+  const { method, notRun, unnamed, baselineFailed, shown } = context;
   const names = Object.keys(conditions);
   const checks = Object.keys(Object.values(conditions)[0]?.checks ?? {});
-  const head = `<tr class="cols"><th>check</th><th>needs</th>${names.map((c) => `<th>${escape(c)}</th>`).join("")}</tr>`;
+  const tag = (c: string) => (unnamed.includes(c) ? ' <span class="pilot">not preregistered</span>' : "");
+  const head = `<tr class="cols"><th>check</th><th>needs</th>${names.map((c) => `<th>${escape(c)}${tag(c)}</th>`).join("")}</tr>`;
   const body = checks.map((name) => {
     const first = Object.values(conditions)[0]?.checks[name];
     const cells = Object.entries(conditions).map(([condition, v]) => {
@@ -83,6 +87,7 @@ export function gateSection(s: Summary): string {
   const context: GateContext = {
     method,
     notRun: conditionsNotRun(s.gate),
+    unnamed: notPreregisteredConditions(s.gate),
     baselineFailed: warning !== null,
     shown: [],
   };

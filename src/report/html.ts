@@ -8,7 +8,14 @@
  * below 10 px, and other wide tables scroll inside their own box.
  */
 import type { Protocol } from "../authoring/index.ts";
-import { baselineWarning, NOT_PREREGISTERED, notRunReason, onTheNumbers } from "../gates/index.ts";
+import {
+  baselineWarning,
+  CONDITIONS_NOT_PREREGISTERED,
+  NOT_PREREGISTERED,
+  notPreregisteredConditions,
+  notRunReason,
+  onTheNumbers,
+} from "../gates/index.ts";
 import type { CoverageStudy } from "../metrics/index.ts";
 import type { Summary } from "../summary/index.ts";
 import { episodeBrowser } from "./episodes.ts";
@@ -16,6 +23,7 @@ import { coverageFootnote, forestSection } from "./html-forest.ts";
 import { gateSection } from "./html-gate.ts";
 import { CSS } from "./html-style.ts";
 import { breakdownSection, failureSection, judgeHtml, tokenSection } from "./html-tables.ts";
+import { searchSection } from "./html-search.ts";
 import { escape } from "./svg.ts";
 
 /** `protocol` is the one the summary was scored under (the caller checks its hash): the plot's margins come from its gate. */
@@ -33,6 +41,7 @@ export function renderHtml(
     forestSection(summary, protocol),
     coverageFootnote(summary, coverage),
     tokenSection(summary),
+    searchSection(summary),
     breakdownSection(summary),
     failureSection(summary),
     judgeHtml(summary),
@@ -64,9 +73,14 @@ function header(s: Summary): string {
       : "",
   ].filter((part) => part !== "");
   const warning = baselineWarning(g);
+  const unnamed = notPreregisteredConditions(g);
+  const labelled = !g.preregistered || unnamed.length > 0;
   const lines = [
-    `<h1>fabench report — ${escape(s.protocol_id)}${g.preregistered ? "" : ' <span class="pilot">not preregistered</span>'}</h1>`,
+    `<h1>fabench report — ${escape(s.protocol_id)}${labelled ? ' <span class="pilot">not preregistered</span>' : ""}</h1>`,
     g.preregistered ? "" : `<p id="not-preregistered" class="pilot-note">${escape(NOT_PREREGISTERED)}.</p>`,
+    unnamed.length === 0
+      ? ""
+      : `<p id="conditions-not-preregistered" class="pilot-note">NOT PREREGISTERED conditions: ${escape(unnamed.join(", "))} — ${escape(CONDITIONS_NOT_PREREGISTERED)}.</p>`,
     `<p id="verdict">Verdict: ${verdict.join(" ")}</p>`,
     warning ? `<p id="baseline-warning" class="warn">⚠ ${escape(warning)}.</p>` : "",
     g.prerequisite.satisfied

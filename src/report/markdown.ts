@@ -4,11 +4,19 @@ import {
   checkIntervals,
   checkRule,
   comparesToBaseline,
+  conditionLabel,
   conditionsNotRun,
   NOT_PREREGISTERED,
+  notPreregisteredConditions,
   verdictLine,
 } from "../gates/index.ts";
-import { formatInterval, intervalNotes, POOLED, type ShownInterval } from "../metrics/index.ts";
+import {
+  formatInterval,
+  intervalNotes,
+  isSearchCondition,
+  POOLED,
+  type ShownInterval,
+} from "../metrics/index.ts";
 import type { Summary } from "../summary/index.ts";
 import { JUDGE_TITLE, judgeNotes, judgeRows, judgeSentences } from "./judge.ts";
 
@@ -17,7 +25,8 @@ const num = (v: number | null | undefined) =>
 
 export function renderMarkdown(s: Summary): string {
   const g = s.gate;
-  const lines = [`## fabench: **${g.status}**${g.preregistered ? "" : " — not preregistered"}`, ""];
+  const labelled = !g.preregistered || notPreregisteredConditions(g).length > 0;
+  const lines = [`## fabench: **${g.status}**${labelled ? " — not preregistered" : ""}`, ""];
   lines.push(`**Verdict:** ${verdictLine(g)}`, "");
   const warning = baselineWarning(g);
   if (warning) lines.push(`> ⚠️ **${warning}.**`, "");
@@ -34,7 +43,7 @@ export function renderMarkdown(s: Summary): string {
   const missing = conditionsNotRun(g);
   const shown: ShownInterval[] = [];
   lines.push(
-    `| check | needs | ${conditions.join(" | ")} |`,
+    `| check | needs | ${conditions.map((c) => conditionLabel(g, c)).join(" | ")} |`,
     `|---|---|${conditions.map(() => "---").join("|")}|`,
   );
   for (const name of Object.keys(Object.values(g.conditions)[0]?.checks ?? {})) {
@@ -60,17 +69,33 @@ export function renderMarkdown(s: Summary): string {
   );
   const notes = intervalNotes(shown);
   if (notes.length > 0) lines.push(...notes.map((n) => `- ${n}`), "");
-  lines.push("| condition | recall | tool-schema tokens | input tokens |", "|---|---|---|---|");
-  for (const [condition, a] of Object.entries(s.aggregates[POOLED] ?? {}))
-    lines.push(
-      `| ${condition} | ${num(a.means["required_fact_recall"])} | ${num(a.means["tool_schema_tokens"])} | ${num(a.means["input_tokens"])} |`,
-    );
+  lines.push(...conditionTable(s));
   lines.push(...judgeMarkdown(s));
   lines.push(
     "",
     `Agent \`${s.run.agent}${s.run.model ? ` ${s.run.model}` : ""}\`, ${s.episodes} episodes, bootstrap ${s.bootstrap.iterations} iterations (seed ${s.bootstrap.seed}); protocol \`${s.protocol_id}\` \`${s.protocol_sha256.slice(0, 12)}\` (${s.preregistered ? "preregistered" : "not preregistered"}), condition manifest \`${s.run.condition_manifest_sha256.slice(0, 12)}\`.`,
   );
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * Pooled means per condition; when a search condition was scored, its searches per episode and
+ * the share of episodes with a search beside the routers (– for a router, which cannot search).
+ */
+function conditionTable(s: Summary): string[] {
+  const pooled = Object.entries(s.aggregates[POOLED] ?? {});
+  const searching = pooled.some(([, a]) => isSearchCondition(a.means));
+  const lines = [
+    `| condition | recall | tool-schema tokens | input tokens |${searching ? " searches / episode | episodes with a search |" : ""}`,
+    `|---|---|---|---|${searching ? "---|---|" : ""}`,
+  ];
+  for (const [condition, a] of pooled) {
+    const search = searching ? ` ${num(a.means["search_count"])} | ${num(a.means["searched"])} |` : "";
+    lines.push(
+      `| ${conditionLabel(s.gate, condition)} | ${num(a.means["required_fact_recall"])} | ${num(a.means["tool_schema_tokens"])} | ${num(a.means["input_tokens"])} |${search}`,
+    );
+  }
+  return lines;
 }
 
 /** The secondary judge's section, after the gate and the metrics; nothing when the summary has none. */

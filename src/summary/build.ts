@@ -7,7 +7,7 @@ import type { Protocol, Task } from "../authoring/index.ts";
 import type { RunMetadata, RunRecord } from "../conditions/runner/index.ts";
 import { GOLD_TRIGGER_LABEL } from "../conditions/execution/index.ts";
 import { compareCodePoints, episodeKey, type EpisodeKey, type Problem } from "../core/index.ts";
-import { evaluateGate, type Gate, type PrerequisiteStatus } from "../gates/index.ts";
+import { evaluateGate, type Gate, type Preregistration, type PrerequisiteStatus } from "../gates/index.ts";
 import { statisticKey, type EpisodeRow, type RngName } from "../metrics/index.ts";
 import { SUMMARY_FORMAT, type JudgeSection, type Summary } from "./schema.ts";
 import { summarizeEpisodes } from "./statistics.ts";
@@ -17,6 +17,11 @@ export interface SummaryInput {
   readonly protocolSha256: string;
   /** Whether `protocol` is the bundled preregistration (the shell compares hashes). */
   readonly preregistered: boolean;
+  /**
+   * The protocol's deployable conditions the bundled preregistration does not name (the shell
+   * compares them); each verdict over them says so. None when absent.
+   */
+  readonly conditionsNotPreregistered?: readonly string[];
   /** The metadata every merged record shares. */
   readonly metadata: RunMetadata;
   readonly records: readonly Pick<
@@ -76,7 +81,7 @@ export function gateFor(
   protocol: Protocol,
   stats: Pick<Summary, "bootstrap" | "aggregates" | "complete" | "run">,
   prerequisite: PrerequisiteStatus,
-  preregistered: boolean,
+  preregistered: boolean | Preregistration,
 ): Gate {
   // A gold-triggered run is scored and shown, and never judged.
   const notGated = stats.run.progressive_trigger === "gold" ? GOLD_TRIGGER_LABEL : null;
@@ -144,12 +149,10 @@ export function buildSummary(input: SummaryInput, clock?: () => number): Summary
     infrastructure_errors: { total: errors.length, by_code: byCode },
     reported_models: models,
     ...statistics,
-    gate: gateFor(
-      protocol,
-      { ...statistics, complete, run: input.metadata },
-      input.prerequisite,
-      input.preregistered,
-    ),
+    gate: gateFor(protocol, { ...statistics, complete, run: input.metadata }, input.prerequisite, {
+      protocol: input.preregistered,
+      conditionsNot: input.conditionsNotPreregistered ?? [],
+    }),
     episode_scores: [...rows],
   };
   return { ok: true, summary, coreMs };

@@ -84,6 +84,8 @@ const gateSchema = z.strictObject({
   any_deployable_condition_passed: z.boolean(),
   /** The baseline and deployable conditions the runs do not hold; absent when every one ran. */
   conditions_not_run: z.array(z.string()).readonly().exactOptional(),
+  /** The deployable conditions the bundled preregistration does not name (search conditions); absent when none. */
+  conditions_not_preregistered: z.array(z.string()).readonly().exactOptional(),
   conditions: z.record(z.string(), verdictSchema),
   per_catalog: z.record(z.string(), z.record(z.string(), verdictSchema)),
 });

@@ -39,6 +39,7 @@ export {
   loadProtocol,
   loadSummaryProtocol,
   loadSystemPrompt,
+  preregistrationOf,
   systemPromptPath,
   type ScoredUnder,
 } from "./protocol.ts";

@@ -8,6 +8,7 @@ import {
   type Protocol,
 } from "../authoring/index.ts";
 import { dirname, join } from "node:path";
+import { conditionsNotPreregistered, type Preregistration } from "../gates/index.ts";
 import {
   bundledPath,
   canonicalSha256,
@@ -50,6 +51,19 @@ export function isPreregistered(protocolSha256: string): boolean {
   return (
     canonicalSha256(loadProtocol(bundledPath("manifests/preregistration.json")).value) === protocolSha256
   );
+}
+
+/**
+ * What the bundled preregistration covers of a protocol: the whole (by canonical hash), and the
+ * deployable conditions it does not name (a search condition a pilot adds), so each verdict over
+ * those says not preregistered even beside preregistered ones.
+ */
+export function preregistrationOf(protocol: Protocol): Preregistration {
+  const bundled = loadProtocol(bundledPath("manifests/preregistration.json")).value;
+  return {
+    protocol: canonicalSha256(bundled) === canonicalSha256(protocol),
+    conditionsNot: conditionsNotPreregistered(protocol, bundled),
+  };
 }
 
 /** What a scored file says of its protocol (a summary's two fields). */

@@ -18,8 +18,8 @@ import { scoreRecord, type RngName } from "../../metrics/index.ts";
 import { renderHeadline } from "../../report/index.ts";
 import { buildSummary, gateFor, withJudge } from "../../summary/index.ts";
 import {
-  isPreregistered,
   loadSummaryProtocol,
+  preregistrationOf,
   loadWorld,
   checkRunsMadeFrom,
   prerequisiteFor,
@@ -62,7 +62,13 @@ export async function scoreRunFiles(options: RunInputs, io: CliIo) {
   checkRunsMadeFrom(metadata, loaded, options.runs[0] as string);
   const tasks = new Map<string, Task>(corpus.tasks.map((t) => [t.semantic_task_id, t]));
   const units = await loadUnitConverter();
-  const rows = merged.records.map((r) => scoreRecord(r, tasks.get(r.semantic_task_id) as Task, units));
+  // A search condition's episodes carry their search counts, even a record that omits it (0).
+  const search = new Set(
+    loaded.protocol.conditions.filter((c) => (c.visibility.kind as string) === "search").map((c) => c.id),
+  );
+  const rows = merged.records.map((r) =>
+    scoreRecord(r, tasks.get(r.semantic_task_id) as Task, units, { search: search.has(r.condition) }),
+  );
   return { loaded, corpus, files, records: merged.records, metadata, tasks, rows };
 }
 
@@ -71,10 +77,12 @@ export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
   const scored = await scoreRunFiles(options, io);
   const { loaded, files, records, metadata, tasks, rows } = scored;
   const judged = options.judgments?.length ? await readJudgments(options.judgments, scored, io) : null;
+  const preregistration = preregistrationOf(loaded.protocol);
   const result = buildSummary({
     protocol: loaded.protocol,
     protocolSha256: loaded.protocolSha256,
-    preregistered: isPreregistered(loaded.protocolSha256),
+    preregistered: preregistration.protocol,
+    conditionsNotPreregistered: preregistration.conditionsNot,
     metadata,
     records,
     runFiles: files,
@@ -171,7 +179,7 @@ export function gate(options: GateOptions, io: CliIo): number {
     protocol,
     summary,
     prerequisiteFor(protocol, options.conveyor),
-    isPreregistered(summary.protocol_sha256),
+    preregistrationOf(protocol),
   );
   if (options.json) printJson(io, verdict);
   else io.out(renderGate(verdict));

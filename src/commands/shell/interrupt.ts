@@ -4,6 +4,7 @@
  * now, children killed, locks released). The output locks this process holds live here, so the
  * second interrupt can release them before it exits.
  */
+import { setMaxListeners } from "node:events";
 import type { WriteLock } from "../../core/index.ts";
 import { EXIT, type CliIo } from "./io.ts";
 
@@ -38,6 +39,9 @@ export function stopOnInterrupt(io: CliIo, inFlight: string, abortsInFlight = fa
   let stopping = false;
   let interrupts = 0;
   const controller = new AbortController();
+  // Every turn in flight listens (the runner, a child, a provider request) and stops listening when
+  // it ends: at --concurrency 8 that is more than the default 10 listeners, and no leak.
+  setMaxListeners(0, controller.signal);
   const removeHandler = io.onInterrupt?.(() => {
     interrupts += 1;
     stopping = true;

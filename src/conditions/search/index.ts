@@ -20,7 +20,7 @@ export type {
 } from "./types.ts";
 export { BM25_B, BM25_K1 } from "./bm25.ts";
 export { searchFields, type FieldKind, type SearchField } from "./fields.ts";
-export { distinctiveWords, queryFromRequest } from "./query.ts";
+export { distinctiveWords, escapePython, escapePython as escapeRegex, queryFromRequest } from "./query.ts";
 export { compilePythonPattern, MAX_PATTERN_LENGTH } from "./regex.ts";
 export { MAX_BACKTRACK_PATHS } from "./regex-check.ts";
 export { searchReply, searchTool, SEARCH_TOOL_NAME } from "./tool.ts";

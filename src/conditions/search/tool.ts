@@ -3,9 +3,11 @@
  * `tool_search` cannot collide with a catalog function (those are `{tool}__{endpoint}`).
  */
 import type { ToolDefinition } from "../../providers/index.ts";
+import type { Endpoint } from "../catalog/index.ts";
+import { renderTool } from "../execution/index.ts";
 import { hitDescription } from "./hits.ts";
 import { MAX_PATTERN_LENGTH } from "./regex.ts";
-import type { SearchEngine, SearchOutcome } from "./types.ts";
+import type { SearchEngine, SearchHit, SearchOutcome } from "./types.ts";
 
 export const SEARCH_TOOL_NAME = "tool_search";
 
@@ -45,10 +47,18 @@ export function searchTool(engine: SearchEngine, k: number): ToolDefinition {
   };
 }
 
-/** The tool result content (JSON): the loaded tools best first, or the refusal. */
-export function searchReply(outcome: SearchOutcome): string {
+/**
+ * The tool result content (JSON): the loaded tools best first, or the refusal. Descriptions come
+ * from the hits (`catalogSearch` hits carry them) or, given the catalog, from its endpoints.
+ */
+export function searchReply(outcome: SearchOutcome, endpoints?: readonly Endpoint[]): string {
   if (!outcome.ok) return JSON.stringify({ error: { code: outcome.code, message: outcome.message } });
+  const byRoute = new Map((endpoints ?? []).map((e) => [e.route_id, e]));
+  const describe = (h: SearchHit) => {
+    const e = byRoute.get(h.route_id);
+    return e === undefined ? hitDescription(h) : renderTool(e).description;
+  };
   return JSON.stringify({
-    tools: outcome.hits.map((h) => ({ name: h.function_name, description: hitDescription(h) })),
+    tools: outcome.hits.map((h) => ({ name: h.function_name, description: describe(h) })),
   });
 }

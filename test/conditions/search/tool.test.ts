@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   catalogSearch,
   distinctiveWords,
+  escapeRegex,
   queryFromRequest,
   searchReply,
   searchTool,
@@ -21,6 +22,11 @@ describe("queryFromRequest", () => {
     };
     // Dropped: stop words (what, the, please), short words (is, of), digits (1418), repeats (Thermal).
     expect(queryFromRequest(task, "regex")).toBe("(?i)conductivity|database|thermal|check|MAT");
+  });
+
+  it("escapes for a Python pattern: letters, digits and _ as they are, anything else with a backslash", () => {
+    expect(escapeRegex("materials__search")).toBe("materials__search");
+    expect(escapeRegex("a.b-c d")).toBe("a\\.b\\-c\\ d");
   });
 
   it("leaves out spaceless-script runs and cased non-ASCII letters, keeps Hangul words", () => {
@@ -75,6 +81,12 @@ describe("searchTool and searchReply", () => {
       '{"tools":[{"name":"beta__get","description":"Beta tool. Weather and weather."},{"name":"alpha__get","description":"Alpha tool. Reads weather."}]}',
     );
     expect(searchReply(search.search("pressure", 5))).toBe('{"tools":[]}');
+    // Given the catalog, the descriptions come from it (the same rendering).
+    const bare = { ok: true as const, hits: [{ route_id: "alpha.get", function_name: "alpha__get" }] };
+    expect(searchReply(bare)).toBe('{"tools":[{"name":"alpha__get","description":""}]}');
+    expect(searchReply(bare, [endpoint("alpha.get", "Alpha tool.", "Reads weather.")])).toBe(
+      '{"tools":[{"name":"alpha__get","description":"Alpha tool. Reads weather."}]}',
+    );
     expect(searchReply({ ok: false, code: "invalid_pattern", message: "bad escape \\q" })).toBe(
       '{"error":{"code":"invalid_pattern","message":"bad escape \\\\q"}}',
     );

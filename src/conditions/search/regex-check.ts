@@ -107,6 +107,6 @@ export function checkPattern(parsed: ParsedPattern, longestField: number): void 
   checkNode(parsed.root, certainGroups(parsed.root, false, new Set()), false);
   if ((longestField + 1) * ways(parsed.root, longestField) > MAX_BACKTRACK_PATHS)
     refuse(
-      `too many ways to backtrack (at most ${MAX_BACKTRACK_PATHS.toLocaleString("en")} paths per field): use fewer unbounded repeats in one sequence`,
+      `too many ways to backtrack (at most ${MAX_BACKTRACK_PATHS} paths per field): use fewer unbounded repeats in one sequence`,
     );
 }

@@ -7,7 +7,9 @@
  *   match at a position of a text of n characters; the ways of a sequence multiply, of an
  *   alternation add. Paths tried per field ≤ (n + 1) × ways, with n the catalog's longest field;
  *   a pattern whose bound passes MAX_BACKTRACK_PATHS is refused. One `.*` is fine at any position;
- *   two in one sequence are not (they would be (n + 1)³ on a long description).
+ *   two in one sequence are not (they would be (n + 1)³ on a long description) — except at the
+ *   ends, where a repeat of minimum 0 is dropped first (trimEdgeRepeats: it cannot change whether
+ *   `re.search` finds a match), so `.*temp.*sensor.*` runs as `temp.*sensor`.
  */
 import type { Node, ParsedPattern } from "./regex-ast.ts";
 import { PatternRefusal } from "./regex-ast.ts";
@@ -100,6 +102,33 @@ function checkNode(n: Node, certain: ReadonlySet<number>, inBehind: boolean): vo
   }
   const behind = inBehind || (n.t === "look" && n.behind);
   for (const c of children(n)) checkNode(c, certain, behind);
+}
+
+const optionalRepeat = (n: Node | undefined) => n?.t === "repeat" && n.min === 0;
+
+/** A top-level sequence without the repeats of minimum 0 at its ends. */
+function trimmed(n: Node): Node {
+  if (n.t !== "seq") return optionalRepeat(n) ? { t: "seq", items: [] } : n;
+  const items = [...n.items];
+  while (optionalRepeat(items[0])) items.shift();
+  while (optionalRepeat(items[items.length - 1])) items.pop();
+  return items.length === 1 ? (items[0] as Node) : { t: "seq", items };
+}
+
+/**
+ * `re.search` finds `Y*X` somewhere exactly when it finds `X` somewhere (zero repeats, or start
+ * after them), and `XY*` exactly when `X`: a repeat of minimum 0 at either end of the pattern (or of
+ * a top-level alternative) changes only where a match spans, never whether there is one, and the
+ * search asks only whether. Dropping them lets `.*weather.*` run as `weather`. Only at the top
+ * level, never inside a group (a reference could read it; regex-check refuses references into a
+ * repeat anyway).
+ */
+export function trimEdgeRepeats(parsed: ParsedPattern): ParsedPattern {
+  const root =
+    parsed.root.t === "alt"
+      ? { ...parsed.root, branches: parsed.root.branches.map(trimmed) }
+      : trimmed(parsed.root);
+  return { ...parsed, root };
 }
 
 /** Refuses a pattern that breaks a rule above; `longestField` is the catalog's longest field in characters. */

@@ -13,7 +13,7 @@ import type { Endpoint } from "../catalog/index.ts";
 import { FIELD_RANK, searchFields } from "./fields.ts";
 import { describedHit } from "./hits.ts";
 import { PatternRefusal } from "./regex-ast.ts";
-import { checkPattern } from "./regex-check.ts";
+import { checkPattern, trimEdgeRepeats } from "./regex-check.ts";
 import { toRegExp } from "./regex-js.ts";
 import { parsePythonPattern } from "./regex-parse.ts";
 import type { CatalogSearch, SearchOutcome } from "./types.ts";
@@ -26,7 +26,7 @@ type Compiled = { ok: true; regexp: RegExp } | { ok: false; message: string };
 /** Parses, checks and translates a pattern; `longestField` bounds backtracking (regex-check.ts). */
 export function compilePythonPattern(pattern: string, longestField: number): Compiled {
   try {
-    const parsed = parsePythonPattern(pattern);
+    const parsed = trimEdgeRepeats(parsePythonPattern(pattern));
     checkPattern(parsed, longestField);
     return { ok: true, regexp: toRegExp(parsed) };
   } catch (e) {

@@ -118,6 +118,7 @@ const PATTERNS = [
     "(?i)[0-9]",
     "(?i)[A-z]",
   ],
+  ...[".*weather.*", ".*?a.*", "(?i).*WEATHER", "a*", ".*", "x*weather|.*y", "(a)*b\\w*", "^.*x.*$"],
   // Python refuses these: the search must too.
   ...[
     "[",

@@ -11,6 +11,7 @@ import {
   group,
   jsonOption,
   manifestOption,
+  pilotOption,
   planOption,
   positiveInt,
   protocolOption,
@@ -19,6 +20,7 @@ import {
 
 // Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
 const loadConditions = () => import("../commands/conditions.ts");
+const loadSearchProfile = () => import("../commands/conditions-search.ts");
 
 export function registerConditions(program: Command, r: Registrar): void {
   const conditions = group(
@@ -109,17 +111,41 @@ function registerShow(conditions: Command, r: Registrar): void {
   deprecatedAlias(show, "--catalog", "--catalog-size");
 }
 
-/** `conditions profile`: how hard the frozen conditions are. */
+/** `conditions profile`: how hard the frozen conditions are; with `--search`, how well the portable searches find what tasks need. */
 function registerProfile(conditions: Command, r: Registrar): void {
   conditions
     .command("profile")
     .description(
-      "How hard the frozen conditions are: required routes each condition shows first, and how often a route that is not required outranks a required one.",
+      "How hard the frozen conditions are: required routes each condition shows first, and how often a route that is not required outranks a required one. With --search: recall@k of the portable searches (bm25, regex) when searching with each task's request, per catalog size, stratum and language.",
     )
     .addOption(manifestOption())
     .addOption(planOption("each task's stratum and language"))
+    .option(
+      "--search",
+      "profile the portable searches instead of the frozen manifest (reads the corpus and catalogs)",
+      false,
+    )
+    .option("--k <n>", "with --search: hits per search (the protocol's k)", positiveInt("--k"), 5)
+    .addOption(corpusOption("with --search"))
+    .addOption(catalogsOption("with --search"))
+    .addOption(protocolOption("with --search"))
+    .addOption(pilotOption())
     .addOption(jsonOption())
-    .action(async (o: { manifest: string; plan: string; json: boolean }) =>
-      r.setExit(await (await loadConditions()).conditionsProfile(o, r.io)),
+    .action(
+      async (o: {
+        manifest: string;
+        plan: string;
+        search: boolean;
+        k: number;
+        corpus: string;
+        catalogs: string;
+        protocol: string;
+        json: boolean;
+      }) =>
+        r.setExit(
+          o.search
+            ? await (await loadSearchProfile()).conditionsSearchProfile(o, r.io)
+            : (await loadConditions()).conditionsProfile(o, r.io),
+        ),
     );
 }

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { catalogSearch, searchFields, searchTerms } from "../../../src/conditions/search/index.ts";
+import { endpoint } from "./fixtures.ts";
+
+// Documents (function name words + rendered description words), lengths 6, 7, 6, 19; mean 9.5.
+const CATALOG = [
+  endpoint("gamma.put", "Gamma tool.", "Writes files."),
+  endpoint(
+    "delta.get",
+    "Delta tool.",
+    "Weather weather weather one two three four five six seven eight nine ten eleven twelve.",
+  ),
+  endpoint("beta.get", "Beta tool.", "Weather and weather."),
+  endpoint("alpha.get", "Alpha tool.", "Reads weather."),
+];
+const bm25 = catalogSearch("bm25", CATALOG);
+const ids = (query: string, k = 10) => {
+  const outcome = bm25.search(query, k);
+  if (!outcome.ok) throw new Error(outcome.message);
+  return outcome.hits.map((h) => h.route_id);
+};
+
+describe("searchTerms", () => {
+  it("folds, normalises and splits on anything but letters, marks and digits", () => {
+    expect(searchTerms("materials__search")).toEqual(["materials", "search"]);
+    expect(searchTerms("MAT-1418-PU, please")).toEqual(["mat", "1418", "pu", "please"]);
+    expect(searchTerms("Straße ＭＡＴ")).toEqual(["strasse", "mat"]);
+  });
+
+  it("cuts Han, Hiragana and Katakana into bigrams, and keeps Hangul words whole", () => {
+    expect(searchTerms("在庫システム")).toEqual(["在庫", "庫シ", "シス", "ステ", "テム"]);
+    expect(searchTerms("Ta置換LLZO")).toEqual(["ta", "置換", "llzo"]);
+    expect(searchTerms("の")).toEqual(["の"]);
+    expect(searchTerms("재고를 확인")).toEqual(["재고를", "확인"]);
+  });
+});
+
+describe("searchFields", () => {
+  it("gives the function name, the rendered description, then each parameter's name and description", () => {
+    const e = endpoint("materials.search", "MatDB.", "Search materials.", {
+      query: { type: "string", description: "name or grade" },
+      page: { type: "integer" },
+    });
+    expect(searchFields(e)).toEqual([
+      { kind: "name", text: "materials__search" },
+      { kind: "description", text: "MatDB. Search materials." },
+      { kind: "argument_name", text: "query" },
+      { kind: "argument_description", text: "name or grade" },
+      { kind: "argument_name", text: "page" },
+    ]);
+  });
+});
+
+describe("bm25", () => {
+  it("ranks by Okapi BM25 with k1 = 1.2 and b = 0.75 (scores 0.530, 0.462, 0.420 by hand)", () => {
+    // beta: tf 2 in 7 terms; delta: tf 3 in 19 terms (length normalisation puts it second); alpha: tf 1 in 6.
+    expect(ids("weather")).toEqual(["beta.get", "delta.get", "alpha.get"]);
+    expect(ids("get weather")).toEqual(["beta.get", "alpha.get", "delta.get"]);
+  });
+
+  it("keeps a term found in every document positive (IDF ln(1 + (N − n + 0.5)/(n + 0.5))), ties by route id", () => {
+    // "tool" is in all four: IDF ln(1 + 0.5/4.5) > 0; alpha and gamma tie (length 6) and go by route id.
+    expect(ids("tool")).toEqual(["alpha.get", "gamma.put", "beta.get", "delta.get"]);
+  });
+
+  it("returns no tool for a query sharing no term, and at most k", () => {
+    expect(ids("pressure transducer")).toEqual([]);
+    expect(ids("tool", 2)).toEqual(["alpha.get", "gamma.put"]);
+    expect(ids("ファイル")).toEqual([]);
+  });
+
+  it("refuses a query with no words", () => {
+    expect(bm25.search(" … ", 5)).toMatchObject({ ok: false, code: "empty_query" });
+  });
+
+  it("returns the same hits for the same query, whatever the catalog order", () => {
+    const reversed = catalogSearch("bm25", [...CATALOG].reverse());
+    expect(reversed.search("weather tool", 5)).toEqual(bm25.search("weather tool", 5));
+  });
+});

@@ -28,3 +28,5 @@ export {
   carefulReaderEpisode,
   CAREFUL_READER_VERSION,
 } from "./careful-reader.ts";
+export { checkAgentNativeSearch } from "./native-search.ts";
+export { MAX_CLIENT_SEARCHES } from "./model-search.ts";

@@ -24,7 +24,10 @@ export interface FakeToolSearch {
   close(): Promise<void>;
 }
 
-export async function startFakeToolSearch(options: { query: string }): Promise<FakeToolSearch> {
+/** The query the fake model sends, per engine (the regex one is a pattern). */
+export type FakeQueries = Readonly<Record<"bm25" | "regex", string>>;
+
+export async function startFakeToolSearch(options: { queries: FakeQueries }): Promise<FakeToolSearch> {
   const bodies: Json[] = [];
   const server: Server = createServer((req, res) => {
     let raw = "";
@@ -33,8 +36,8 @@ export async function startFakeToolSearch(options: { query: string }): Promise<F
       const body = JSON.parse(raw || "{}") as Json;
       bodies.push(body);
       const answer = req.url?.includes("/messages")
-        ? anthropic(body, options.query)
-        : responses(body, options.query);
+        ? anthropic(body, options.queries)
+        : responses(body, options.queries);
       res
         .writeHead("error" in answer ? 400 : 200, { "content-type": "application/json" })
         .end(JSON.stringify(answer));
@@ -72,7 +75,7 @@ const badRequest = (message: string) => ({
   error: { type: "invalid_request_error", message },
 });
 
-function anthropic(body: Json, query: string): Json {
+function anthropic(body: Json, queries: FakeQueries): Json {
   const tools = (body.tools ?? []) as Json[];
   const search = tools.find((t) => String(t.type).startsWith("tool_search_tool_"));
   const deferred = tools.filter((t) => t.defer_loading === true);
@@ -90,6 +93,7 @@ function anthropic(body: Json, query: string): Json {
   if (blocks.some((b) => b.type === "tool_result")) return anthropicReply([{ type: "text", text: "done" }]);
   if (!search) return anthropicReply([{ type: "text", text: "no search tool" }]);
   const engine = String(search.type).includes("regex") ? "regex" : "bm25";
+  const query = queries[engine];
   const names = matching(deferred, query, engine);
   const id = "srvtoolu_1";
   return anthropicReply([
@@ -122,7 +126,7 @@ function anthropicReply(content: Json[]): Json {
   };
 }
 
-function responses(body: Json, query: string): Json {
+function responses(body: Json, queries: FakeQueries): Json {
   const tools = (body.tools ?? []) as Json[];
   const search = tools.find((t) => t.type === "tool_search");
   const deferred = tools.filter((t) => t.type === "function" && t.defer_loading === true);
@@ -143,6 +147,8 @@ function responses(body: Json, query: string): Json {
     ]);
   if (!search) return responsesReply([]);
   if (search.execution === "client") return clientSearch(search, input, loaded);
+  // Hosted tool_search has no engine to choose: the fake searches words, as BM25 would.
+  const query = queries.bm25;
   const names = matching(deferred, query, "bm25");
   return responsesReply([
     {
@@ -168,6 +174,7 @@ function responses(body: Json, query: string): Json {
   function clientSearch(tool: Json, items: readonly Json[], found: readonly string[]): Json {
     if (items.some((i) => i.type === "tool_search_output")) return responsesReply(call(found[0]));
     const key = String(((tool.parameters as Json).required as string[])[0]);
+    const query = key === "pattern" ? queries.regex : queries.bm25;
     return responsesReply([
       {
         type: "tool_search_call",

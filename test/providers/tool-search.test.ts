@@ -96,7 +96,7 @@ function secondTurn(first: AgentTurnResponse): AgentTurnRequest["messages"] {
 describe("native tool search against the loopback fake", () => {
   let fake: FakeToolSearch;
   beforeAll(async () => {
-    fake = await startFakeToolSearch({ query: "weather" });
+    fake = await startFakeToolSearch({ queries: { bm25: "weather", regex: "forecast|INVOICE" } });
   });
   afterAll(async () => fake.close());
 
@@ -105,17 +105,19 @@ describe("native tool search against the loopback fake", () => {
       "bm25",
       "tool_search_tool_bm25_20251119",
       "tool_search_tool_bm25",
+      "weather",
       ["weather__current", "weather__forecast"],
     ],
     [
       "regex",
       "tool_search_tool_regex_20251119",
       "tool_search_tool_regex",
-      ["weather__current", "weather__forecast"],
+      "forecast|INVOICE",
+      ["weather__forecast", "billing__invoice"],
     ],
   ] as const)(
     "Anthropic %s: deferred catalog, the search tool, searches read, raw sent back",
-    async (engine, type, name, loaded) => {
+    async (engine, type, name, query, loaded) => {
       fake.bodies.length = 0;
       const episode = agentFor(fake, { kind: "anthropic" });
       const first = await episode.turn(turnRequest(engine, [SYSTEM, USER]));
@@ -127,8 +129,9 @@ describe("native tool search against the loopback fake", () => {
       // The only tool loaded up front carries the tools' cache breakpoint; the system prompt keeps its own.
       expect(tools[3]).toEqual({ type, name, cache_control: { type: "ephemeral" } });
       expect((sent.system as Json[])[0]?.cache_control).toEqual({ type: "ephemeral" });
-      expect(first.searches).toEqual([{ query: "weather", loaded }]);
-      expect(first.toolCalls.map((c) => c.name)).toEqual(["weather__current"]);
+      expect(first.searches).toEqual([{ query, loaded }]);
+      // The fake model calls the first tool its search loaded.
+      expect(first.toolCalls.map((c) => c.name)).toEqual([loaded[0]]);
       expect((first.raw as Json[]).map((b) => b.type)).toEqual([
         "text",
         "server_tool_use",
@@ -209,7 +212,7 @@ describe("native tool search against the loopback fake", () => {
     const first = await episode.turn(turnRequest("regex", [SYSTEM, USER], () => ["weather__current"]));
     const search = ((fake.bodies[0] as Json).tools as Json[])[3] as Json;
     expect((search.parameters as Json).required).toEqual(["pattern"]);
-    expect(first.searches).toEqual([{ query: "weather", loaded: ["weather__current"] }]);
+    expect(first.searches).toEqual([{ query: "forecast|INVOICE", loaded: ["weather__current"] }]);
   });
 });
 

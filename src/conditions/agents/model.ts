@@ -71,9 +71,16 @@ async function modelTurn(
   const inputTokens = request.inputTokens ?? options.tokens.count(JSON.stringify(sent));
   const reply = await send(options, request, key, sent, inputTokens);
   if (search)
-    // A client-executed search's follow-up requests are counted here: the loop never saw them.
+    // A client-executed search's follow-up: the turn's request as the loop counted it (the loaded
+    // tools, never a deferred one) plus the search content added since, counted here.
     return nativeSearchTurn(sent, reply, search.clientSearch, (next) =>
-      send(options, request, key, next, options.tokens.count(JSON.stringify(next))),
+      send(
+        options,
+        request,
+        key,
+        next,
+        inputTokens + options.tokens.count(JSON.stringify(next.messages.at(-1))),
+      ),
     );
   const toolCalls =
     options.toolProtocol === "text" ? parseTextToolCalls(reply.text, request.turn) : reply.toolCalls;

@@ -99,6 +99,7 @@ export function anthropicClient(options: {
 
 export type AnthropicMessage = {
   model?: string;
+  stop_reason?: string | null;
   content: Array<{
     type: string;
     text?: string;
@@ -142,6 +143,7 @@ export function readAnthropicMessage(response: AnthropicMessage): ProviderReply 
       cache_write_tokens: response.usage?.cache_creation_input_tokens ?? null,
     },
     ...(searched ? { searches: readAnthropicSearches(response.content), raw: response.content } : {}),
+    ...(searched && response.stop_reason === "pause_turn" ? { paused: true } : {}),
   };
 }
 

@@ -112,6 +112,11 @@ export interface ProviderReply {
   readonly raw?: readonly unknown[];
   /** Under a client-executed search: the search the client must answer before the model goes on. */
   readonly pendingSearch?: PendingClientSearch;
+  /**
+   * Under `toolSearch`: the provider paused a server tool turn (Anthropic `stop_reason:
+   * "pause_turn"`); sending `raw` back as the assistant's content lets the model go on.
+   */
+  readonly paused?: boolean;
 }
 
 export interface ProviderClient {

@@ -9,7 +9,7 @@ import { modelAgent } from "../../src/conditions/agents/model.ts";
 import { nativeSearchTurn } from "../../src/conditions/agents/model-search.ts";
 import {
   checkAgentNativeSearch,
-  MAX_CLIENT_SEARCHES,
+  MAX_SEARCH_ROUNDS,
   PROBE_NAMES,
   type AgentTurnRequest,
   type AgentTurnResponse,
@@ -24,6 +24,7 @@ import {
   toAnthropicMessages,
   type ClientOptions,
   type ProviderReply,
+  type ProviderRequest,
   type ToolDefinition,
 } from "../../src/providers/index.ts";
 import { startFakeToolSearch, type FakeToolSearch } from "../helpers/fake-tool-search.ts";
@@ -321,7 +322,7 @@ describe("a native search turn, on its own", () => {
     expect(code("openai:m", { ...options, openaiApi: "responses" })).toBeNull();
   });
 
-  it(`answers at most ${MAX_CLIENT_SEARCHES} client searches in a turn, then ends it with no call`, async () => {
+  it(`answers at most ${MAX_SEARCH_ROUNDS} client searches in a turn, then ends it with no call`, async () => {
     const pending = (n: number): ProviderReply => ({
       text: `round ${n}`,
       toolCalls: [],
@@ -345,11 +346,11 @@ describe("a native search turn, on its own", () => {
       () => ["billing__invoice"],
       async () => pending(++sent + 1),
     );
-    expect(sent).toBe(MAX_CLIENT_SEARCHES - 1);
+    expect(sent).toBe(MAX_SEARCH_ROUNDS - 1);
     expect(turn.toolCalls).toEqual([]);
-    expect(turn.text).toBe(`round ${MAX_CLIENT_SEARCHES}`);
+    expect(turn.text).toBe(`round ${MAX_SEARCH_ROUNDS}`);
     expect(turn.searches).toEqual(
-      Array(MAX_CLIENT_SEARCHES).fill({ query: "q", loaded: ["billing__invoice"] }),
+      Array(MAX_SEARCH_ROUNDS).fill({ query: "q", loaded: ["billing__invoice"] }),
     );
     // Every call answered: the raw content never leaves a tool_search_call without its output.
     const raw = turn.raw as Json[];
@@ -357,10 +358,61 @@ describe("a native search turn, on its own", () => {
       raw.filter((o) => o.type === "tool_search_call").map((o) => o.call_id),
     );
     expect(turn.usage).toEqual({
-      input_tokens: MAX_CLIENT_SEARCHES,
-      output_tokens: 2 * MAX_CLIENT_SEARCHES,
+      input_tokens: MAX_SEARCH_ROUNDS,
+      output_tokens: 2 * MAX_SEARCH_ROUNDS,
       cache_read_tokens: null,
       cache_write_tokens: null,
     });
+  });
+
+  it("sends a paused server turn back as it came and goes on within the turn", async () => {
+    const paused: ProviderReply = {
+      text: "",
+      toolCalls: [],
+      usage: { input_tokens: 3, output_tokens: 1 },
+      model: "m",
+      searches: [{ query: "weather", loaded: ["weather__current"] }],
+      raw: [
+        { type: "server_tool_use", id: "s1", name: "tool_search_tool_bm25", input: { query: "weather" } },
+      ],
+      paused: true,
+    };
+    const call = { id: "toolu_1", name: "weather__current", arguments: {} };
+    const going: ProviderReply = {
+      text: "",
+      toolCalls: [call],
+      usage: { input_tokens: 4, output_tokens: 2 },
+      model: "m",
+      searches: [],
+      raw: [{ type: "tool_use", id: "toolu_1", name: "weather__current", input: {} }],
+    };
+    const asked: ProviderRequest[] = [];
+    const request = {
+      system: "s",
+      messages: [USER],
+      tools: TOOLS,
+      settings,
+      toolSearch: { engine: "bm25", k: 5 },
+    } as const;
+    const turn = await nativeSearchTurn(
+      request,
+      paused,
+      () => [],
+      async (next) => {
+        asked.push(next);
+        return going;
+      },
+    );
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.messages.at(-1)).toEqual({
+      role: "assistant",
+      content: "",
+      tool_calls: [],
+      raw: paused.raw,
+    });
+    expect(turn.toolCalls).toEqual([call]);
+    expect(turn.searches).toEqual(paused.searches);
+    expect(turn.raw).toEqual([...(paused.raw ?? []), ...(going.raw ?? [])]);
+    expect(turn.usage).toMatchObject({ input_tokens: 7, output_tokens: 3 });
   });
 });

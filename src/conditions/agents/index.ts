@@ -29,4 +29,4 @@ export {
   CAREFUL_READER_VERSION,
 } from "./careful-reader.ts";
 export { checkAgentNativeSearch } from "./native-search.ts";
-export { MAX_CLIENT_SEARCHES } from "./model-search.ts";
+export { MAX_SEARCH_ROUNDS } from "./model-search.ts";

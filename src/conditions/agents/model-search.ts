@@ -3,16 +3,17 @@
  * reply (Anthropic's server tools, OpenAI's hosted `tool_search`) and the turn is one request, as
  * always. A client-executed search (OpenAI `execution: "client"`) stops the reply at a
  * `tool_search_call`: the agent answers it with fabench's own engine (`clientSearch`) and asks
- * again, within the same turn, as a hosted search would have gone on inside one reply. Each
- * request is metered on its own; a turn answers at most MAX_CLIENT_SEARCHES such searches, so a
- * model that only ever searches ends its turn (with no call and its last text) instead of spending
- * without bound.
+ * again, within the same turn, as a hosted search would have gone on inside one reply; a reply
+ * the provider paused (Anthropic `pause_turn`) is sent back the same way so the model goes on.
+ * Each request is metered on its own; a turn makes at most MAX_SEARCH_ROUNDS requests, so a
+ * model that only ever searches ends its turn (with no call and its last text) instead of
+ * spending without bound.
  */
 import { clientSearchOutput } from "../../providers/index.ts";
 import type { ProviderReply, ProviderRequest, ProviderSearch, ProviderUsage } from "../../providers/index.ts";
 import type { AgentTurnResponse } from "./types.ts";
 
-export const MAX_CLIENT_SEARCHES = 4;
+export const MAX_SEARCH_ROUNDS = 4;
 
 export async function nativeSearchTurn(
   request: ProviderRequest,
@@ -30,12 +31,13 @@ export async function nativeSearchTurn(
     searches.push(...(reply.searches ?? []));
     usages.push(reply.usage);
     const pending = reply.pendingSearch;
-    if (!pending) break;
-    // fabench's engine over the frozen catalog; a name the request did not send is never loaded.
-    const loaded = clientSearch(pending.query).filter((n) => known.has(n));
-    searches.push({ query: pending.query, loaded });
-    raw.push(clientSearchOutput(pending, loaded, request.tools));
-    if (reply.toolCalls.length > 0 || round >= MAX_CLIENT_SEARCHES) break;
+    if (pending) {
+      // fabench's engine over the frozen catalog; a name the request did not send is never loaded.
+      const loaded = clientSearch(pending.query).filter((n) => known.has(n));
+      searches.push({ query: pending.query, loaded });
+      raw.push(clientSearchOutput(pending, loaded, request.tools));
+    } else if (!reply.paused) break;
+    if (reply.toolCalls.length > 0 || round >= MAX_SEARCH_ROUNDS) break;
     const messages = [
       ...request.messages,
       { role: "assistant" as const, content: "", tool_calls: [], raw: [...raw] },

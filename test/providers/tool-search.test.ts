@@ -10,6 +10,7 @@ import { nativeSearchTurn } from "../../src/conditions/agents/model-search.ts";
 import {
   checkAgentNativeSearch,
   MAX_SEARCH_ROUNDS,
+  nativeSearchToolFor,
   PROBE_NAMES,
   type AgentTurnRequest,
   type AgentTurnResponse,
@@ -272,6 +273,24 @@ describe("which providers serve a native search", () => {
       toolSearch: { engine: "bm25", k: 5 },
     } as const;
     await expect(client.complete(request)).rejects.toMatchObject({ code: "native_search_unsupported" });
+  });
+
+  it("the search tool as a model agent sends it, read from its identity", () => {
+    const identity = (agent: string, settings: Record<string, unknown>) => ({ agent, model: "m", settings });
+    const bm25 = { engine: "bm25", k: 5 } as const;
+    expect(nativeSearchToolFor(identity("anthropic", {}), bm25)).toEqual({
+      type: "tool_search_tool_bm25_20251119",
+      name: "tool_search_tool_bm25",
+    });
+    expect(nativeSearchToolFor(identity("openai", { openai_api: "responses" }), bm25)).toEqual({
+      type: "tool_search",
+    });
+    expect(
+      nativeSearchToolFor(
+        identity("openai", { openai_api: "responses", openai_tool_search: "client" }),
+        bm25,
+      ),
+    ).toMatchObject({ type: "tool_search", execution: "client" });
   });
 
   it("the search tool definition as sent, for counting its tokens", () => {

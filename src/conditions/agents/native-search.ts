@@ -6,9 +6,10 @@
  * (`native_search_unsupported`, providers/tool-search.ts). Both are usage errors (exit 2).
  */
 import { usageError } from "../../core/index.ts";
-import { checkNativeSearch } from "../../providers/index.ts";
-import type { SearchEngine } from "../search/types.ts";
+import { checkNativeSearch, nativeSearchToolDefinition } from "../../providers/index.ts";
+import type { SearchEngine, SearchSettings } from "../search/types.ts";
 import { isModelAgent, providerOf, type AgentOptions } from "./create.ts";
+import type { AgentIdentity } from "./types.ts";
 
 export function checkAgentNativeSearch(
   spec: string,
@@ -30,4 +31,17 @@ export function checkAgentNativeSearch(
     },
     engine,
   );
+}
+
+/**
+ * The provider's search tool exactly as this model agent sends it, for counting its schema's tokens
+ * under a native condition (with the loaded tools' schemas, never a deferred one's). Read from the
+ * agent's identity: its provider kind and, on OpenAI, who runs the search.
+ */
+export function nativeSearchToolFor(
+  identity: AgentIdentity,
+  settings: Pick<SearchSettings, "engine" | "k">,
+): Record<string, unknown> {
+  const execution = identity.settings.openai_tool_search === "client" ? "client" : "hosted";
+  return nativeSearchToolDefinition({ kind: identity.agent, openaiToolSearch: execution }, settings);
 }

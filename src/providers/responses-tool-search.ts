@@ -144,16 +144,26 @@ export function clientSearchOutput(
 
 /**
  * An assistant turn's raw output items as sent back: as they came, except the `function_call`
- * items the loop did not keep (calls past the cap get no `function_call_output`) and `reasoning`
+ * items the loop did not keep (calls past the cap get no `function_call_output`), `reasoning`
  * items, which a `store: false` request cannot send back without their encrypted content (the
- * neutral conversation drops them too).
+ * neutral conversation drops them too), and the `created_by` of tool search items: the output
+ * types carry it, the input types (`ResponseInputItem.ToolSearchCall`,
+ * `ResponseToolSearchOutputItemParam`) have no such field.
  */
 export function responsesRawItems(raw: readonly unknown[], kept: readonly ToolCall[]): Item[] {
   const ids = new Set(kept.map((c) => c.id));
   return raw
     .filter(isObject)
     .filter((o) => o.type !== "reasoning")
-    .filter((o) => o.type !== "function_call" || ids.has(String(o.call_id)));
+    .filter((o) => o.type !== "function_call" || ids.has(String(o.call_id)))
+    .map((o) => (SEARCH_ITEMS.includes(String(o.type)) ? withoutCreatedBy(o) : o));
+}
+
+const SEARCH_ITEMS: readonly string[] = ["tool_search_call", "tool_search_output"];
+
+function withoutCreatedBy(item: Item): Item {
+  const { created_by: _, ...rest } = item;
+  return rest;
 }
 
 function safeParse(text: string): unknown {

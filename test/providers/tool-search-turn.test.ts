@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { nativeSearchTurn } from "../../src/conditions/agents/model-search.ts";
+import { responsesInput } from "../../src/providers/openai-responses.ts";
 import {
   checkAgentNativeSearch,
   MAX_SEARCH_ROUNDS,
@@ -133,6 +134,27 @@ describe("which providers serve a native search", () => {
       { role: "assistant", content: "two calls", tool_calls: [{ id: "a", name: "x", arguments: {} }], raw },
     ]);
     expect(turns).toEqual([{ role: "assistant", content: [raw[0], raw[1]] }]);
+  });
+
+  it("Responses raw items drop uncapped calls, reasoning, and the output-only created_by", () => {
+    const call = { type: "tool_search_call", id: "t1", call_id: null, execution: "server", arguments: {} };
+    const output = { type: "tool_search_output", id: "t2", call_id: null, execution: "server", tools: [] };
+    const raw = [
+      { type: "reasoning", id: "rs_1", summary: [] },
+      { ...call, created_by: "user_1" },
+      { ...output, created_by: "user_1" },
+      { type: "function_call", call_id: "a", name: "x", arguments: "{}" },
+      { type: "function_call", call_id: "b", name: "y", arguments: "{}" },
+    ];
+    const input = responsesInput({
+      system: "s",
+      messages: [
+        { role: "assistant", content: "", tool_calls: [{ id: "a", name: "x", arguments: {} }], raw },
+      ],
+      tools: [],
+      settings,
+    });
+    expect(input).toEqual([call, output, raw[3]]);
   });
 });
 

@@ -48,6 +48,22 @@ export function connectionOptions(): Option[] {
   ];
 }
 
+/**
+ * `--openai-tool-search`: under a native search condition (#34) with `--openai-api responses`, who
+ * runs the model's searches — OpenAI (hosted `tool_search`) or fabench (`execution: "client"`,
+ * answered with fabench's own engine over the frozen catalog).
+ */
+export function toolSearchOptions(): Option[] {
+  return [
+    new Option(
+      "--openai-tool-search <execution>",
+      "native search conditions on the OpenAI Responses API: hosted (OpenAI searches) or client (fabench's engine answers tool_search_call)",
+    )
+      .choices(["hosted", "client"])
+      .default("hosted"),
+  ];
+}
+
 /** `--temperature`, `--max-output-tokens`. */
 export function samplingOptions(): Option[] {
   return [

@@ -28,6 +28,7 @@ import {
 import {
   commandAgentOptions,
   connectionOptions,
+  toolSearchOptions,
   reliabilityOptions,
   samplingOptions,
   spendingOptions,
@@ -123,7 +124,7 @@ function addEpisodeOptions(runCommand: Command): void {
 
 /** How a model agent is called: spending, connection, protocol, lane, sampling, reliability. */
 function addModelOptions(runCommand: Command): void {
-  withOptions(runCommand, spendingOptions(), connectionOptions());
+  withOptions(runCommand, spendingOptions(), connectionOptions(), toolSearchOptions());
   runCommand
     .addOption(
       new Option("--tool-protocol <p>", "native tool calls, or a text protocol")

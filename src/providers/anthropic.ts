@@ -1,7 +1,16 @@
-/** Anthropic Messages API with native tool use, through the official SDK; prompt caching on the system prompt and tools. */
+/**
+ * Anthropic Messages API with native tool use, through the official SDK; prompt caching on the
+ * system prompt and tools (under a native tool search, on the search tool: anthropic-tool-search.ts).
+ */
 import Anthropic from "@anthropic-ai/sdk";
 import { redactUrl } from "./connection.ts";
 import { boundedFetch } from "./http.ts";
+import {
+  anthropicRawBlocks,
+  anthropicSearchTools,
+  hasAnthropicSearch,
+  readAnthropicSearches,
+} from "./anthropic-tool-search.ts";
 import { preflight } from "./preflight.ts";
 import { boundedArguments } from "./tool-arguments.ts";
 import type { ProviderClient, ProviderReply, ProviderRequest, ToolCall } from "./types.ts";
@@ -21,6 +30,7 @@ export function toAnthropicMessages(messages: ProviderRequest["messages"]): Turn
     if (m.role === "user") push("user", [{ type: "text", text: m.content }]);
     else if (m.role === "tool")
       push("user", [{ type: "tool_result", tool_use_id: m.tool_call_id, content: m.content }]);
+    else if (Array.isArray(m.raw)) push("assistant", anthropicRawBlocks(m.raw, m.tool_calls));
     else {
       const blocks: Block[] = m.content.trim() === "" ? [] : [{ type: "text", text: m.content }];
       for (const call of m.tool_calls)
@@ -38,12 +48,14 @@ export function toAnthropicMessages(messages: ProviderRequest["messages"]): Turn
 
 export function anthropicRequest(model: string, request: ProviderRequest): Record<string, unknown> {
   const cache = request.settings.prompt_cache ? { cache_control: { type: "ephemeral" } } : {};
-  const tools = request.tools.map((t, i) => ({
-    name: t.name,
-    description: t.description,
-    input_schema: t.parameters,
-    ...(i === request.tools.length - 1 ? cache : {}),
-  }));
+  const tools = request.toolSearch
+    ? anthropicSearchTools(request.tools, request.toolSearch, cache)
+    : request.tools.map((t, i) => ({
+        name: t.name,
+        description: t.description,
+        input_schema: t.parameters,
+        ...(i === request.tools.length - 1 ? cache : {}),
+      }));
   return {
     model,
     max_tokens: request.settings.max_output_tokens,
@@ -87,7 +99,15 @@ export function anthropicClient(options: {
 
 export type AnthropicMessage = {
   model?: string;
-  content: Array<{ type: string; text?: string; id?: string; name?: string; input?: unknown }>;
+  stop_reason?: string | null;
+  content: Array<{
+    type: string;
+    text?: string;
+    id?: string;
+    name?: string;
+    input?: unknown;
+    [k: string]: unknown;
+  }>;
   usage?: {
     input_tokens?: number;
     output_tokens?: number;
@@ -110,6 +130,8 @@ export function readAnthropicMessage(response: AnthropicMessage): ProviderReply 
       // The SDK parsed the input; too deep or holding Infinity, it ends the episode (tool-arguments.ts).
       arguments: boundedArguments(b.name ?? "", b.input ?? {}),
     }));
+  // Server tool search blocks cannot be rebuilt from text and calls: the content is kept as it came.
+  const searched = hasAnthropicSearch(response.content);
   return {
     text,
     toolCalls,
@@ -120,6 +142,8 @@ export function readAnthropicMessage(response: AnthropicMessage): ProviderReply 
       cache_read_tokens: response.usage?.cache_read_input_tokens ?? null,
       cache_write_tokens: response.usage?.cache_creation_input_tokens ?? null,
     },
+    ...(searched ? { searches: readAnthropicSearches(response.content), raw: response.content } : {}),
+    ...(searched && response.stop_reason === "pause_turn" ? { paused: true } : {}),
   };
 }
 

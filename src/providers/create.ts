@@ -12,6 +12,7 @@ import { checkBaseUrl, checkKeyTransport, DEFAULT_BASE_URLS, resolveApiKey } fro
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./http.ts";
 import { openaiClient } from "./openai.ts";
 import { openaiResponsesClient } from "./openai-responses.ts";
+import type { OpenAIToolSearchExecution } from "./tool-search.ts";
 import type { ProviderClient } from "./types.ts";
 
 export const PROVIDER_KINDS = ["anthropic", "openai", "openai-compatible"] as const;
@@ -26,6 +27,8 @@ export interface ClientOptions {
   /** The variable the key is read from instead of the provider's own (the only way to give an OpenAI-compatible server one). */
   readonly apiKeyEnv?: string;
   readonly openaiApi: "chat" | "responses";
+  /** Who runs a native tool search on the Responses API (`--openai-tool-search`; default hosted). */
+  readonly openaiToolSearch?: OpenAIToolSearchExecution;
   readonly timeoutMs: number;
   /** The largest reply read (default 1 MB); a larger one fails its request with `response_too_large`. */
   readonly maxResponseBytes?: number;
@@ -63,7 +66,14 @@ export function createClient(options: ClientOptions): ProviderClient {
   if (kind === "anthropic")
     return anthropicClient({ model, apiKey: apiKey ?? "", timeoutMs, baseURL, maxResponseBytes });
   if (options.openaiApi === "responses")
-    return openaiResponsesClient({ model, apiKey, timeoutMs, baseURL, maxResponseBytes });
+    return openaiResponsesClient({
+      model,
+      apiKey,
+      timeoutMs,
+      baseURL,
+      maxResponseBytes,
+      ...(options.openaiToolSearch ? { toolSearch: options.openaiToolSearch } : {}),
+    });
   const compatible = kind === "openai-compatible";
   return openaiClient({ model, apiKey, timeoutMs, compatible, baseURL, maxResponseBytes });
 }

@@ -4,7 +4,10 @@ export type {
   Message,
   ProviderClient,
   ProviderReply,
+  PendingClientSearch,
   ProviderRequest,
+  ProviderSearch,
+  ProviderToolSearch,
   ProviderUsage,
   ResponseFormat,
   ToolCall,
@@ -70,3 +73,12 @@ export {
   type BatchStatus,
 } from "./batch/coordinator.ts";
 export { customIdFor } from "./batch/apis.ts";
+export {
+  checkNativeSearch,
+  checkResponsesSearch,
+  nativeSearchToolDefinition,
+  OPENAI_TOOL_SEARCH_EXECUTIONS,
+  type NativeSearchTarget,
+  type OpenAIToolSearchExecution,
+} from "./tool-search.ts";
+export { clientSearchOutput } from "./responses-tool-search.ts";

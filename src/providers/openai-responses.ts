@@ -1,8 +1,18 @@
 /** OpenAI Responses API with function tools (`--openai-api responses`), through the official SDK. */
 import { FabenchError } from "../core/index.ts";
+import { checkResponsesSearch } from "./tool-search.ts";
 import { redactUrl } from "./connection.ts";
 import { openaiSdk, readToolCall } from "./openai.ts";
 import { preflight } from "./preflight.ts";
+import {
+  hasResponsesSearch,
+  pendingOf,
+  readResponsesSearches,
+  responsesFunctionTool,
+  responsesRawItems,
+  responsesSearchTool,
+  type OpenAIToolSearchExecution,
+} from "./responses-tool-search.ts";
 import type { ProviderClient, ProviderReply, ProviderRequest } from "./types.ts";
 
 export function responsesInput(request: ProviderRequest): Array<Record<string, unknown>> {
@@ -11,6 +21,7 @@ export function responsesInput(request: ProviderRequest): Array<Record<string, u
     if (m.role === "user") items.push({ role: "user", content: m.content });
     else if (m.role === "tool")
       items.push({ type: "function_call_output", call_id: m.tool_call_id, output: m.content });
+    else if (Array.isArray(m.raw)) items.push(...responsesRawItems(m.raw, m.tool_calls));
     else {
       if (m.content !== "") items.push({ role: "assistant", content: m.content });
       for (const c of m.tool_calls)
@@ -25,7 +36,19 @@ export function responsesInput(request: ProviderRequest): Array<Record<string, u
   return items;
 }
 
-export function responsesRequest(model: string, request: ProviderRequest): Record<string, unknown> {
+/** The tools of a request: under a native search, every function deferred and the `tool_search` tool last. */
+function responsesTools(request: ProviderRequest, execution: OpenAIToolSearchExecution) {
+  const search = request.toolSearch;
+  const functions = request.tools.map((t) => responsesFunctionTool(t, search !== undefined));
+  return search ? [...functions, responsesSearchTool(search, execution)] : functions;
+}
+
+export function responsesRequest(
+  model: string,
+  request: ProviderRequest,
+  execution: OpenAIToolSearchExecution = "hosted",
+): Record<string, unknown> {
+  const tools = responsesTools(request, execution);
   return {
     model,
     instructions: request.system,
@@ -33,17 +56,7 @@ export function responsesRequest(model: string, request: ProviderRequest): Recor
     temperature: request.settings.temperature,
     max_output_tokens: request.settings.max_output_tokens,
     store: false,
-    ...(request.tools.length > 0
-      ? {
-          tools: request.tools.map((t) => ({
-            type: "function",
-            name: t.name,
-            description: t.description,
-            parameters: t.parameters,
-            strict: false,
-          })),
-        }
-      : {}),
+    ...(tools.length > 0 ? { tools } : {}),
     ...(request.responseFormat
       ? {
           text: {
@@ -67,6 +80,7 @@ type ResponsesReply = {
     call_id?: string;
     name?: string;
     arguments?: string;
+    [k: string]: unknown;
   }>;
   usage?: {
     input_tokens?: number;
@@ -75,7 +89,12 @@ type ResponsesReply = {
   };
 };
 
-export function readResponsesReply(response: ResponsesReply, model: string): ProviderReply {
+/** `searching`: the request carried a native tool search, so the output is kept as `raw` even without a search in it. */
+export function readResponsesReply(
+  response: ResponsesReply,
+  model: string,
+  searching = false,
+): ProviderReply {
   if (!Array.isArray(response.output))
     throw new FabenchError({
       kind: "input",
@@ -101,7 +120,15 @@ export function readResponsesReply(response: ResponsesReply, model: string): Pro
       ),
     );
   const cached = response.usage?.input_tokens_details?.cached_tokens ?? 0;
+  // Tool search items cannot be rebuilt from text and calls: the output is kept as it came.
+  const pending = pendingOf(response.output);
+  const searched =
+    searching || hasResponsesSearch(response.output)
+      ? { searches: readResponsesSearches(response.output), raw: response.output }
+      : {};
   return {
+    ...searched,
+    ...(pending ? { pendingSearch: pending } : {}),
     text,
     toolCalls,
     model: response.model ?? null,
@@ -120,16 +147,21 @@ export function openaiResponsesClient(options: {
   baseURL: string;
   timeoutMs: number;
   maxResponseBytes: number;
+  /** Who runs a native tool search (`--openai-tool-search`): OpenAI, or fabench answering `tool_search_call`. */
+  toolSearch?: OpenAIToolSearchExecution;
 }): ProviderClient {
   const client = openaiSdk({ ...options, maxRetries: 0 });
+  const execution = options.toolSearch ?? "hosted";
   return {
     name: "openai-responses",
     preflight: () => preflight(redactUrl(options.baseURL), () => client.models.list()),
     async complete(request, signal) {
-      const response = (await client.responses.create(responsesRequest(options.model, request) as never, {
+      if (request.toolSearch) checkResponsesSearch(request.toolSearch.engine, execution);
+      const body = responsesRequest(options.model, request, execution);
+      const response = (await client.responses.create(body as never, {
         signal,
       })) as unknown as ResponsesReply;
-      return readResponsesReply(response, options.model);
+      return readResponsesReply(response, options.model, request.toolSearch !== undefined);
     },
   };
 }

@@ -5,6 +5,7 @@ import { redactUrl } from "./connection.ts";
 import { boundedFetch } from "./http.ts";
 import { preflight } from "./preflight.ts";
 import { argumentsTooDeep, boundedArguments } from "./tool-arguments.ts";
+import { checkNativeSearch } from "./tool-search.ts";
 import type { ProviderClient, ProviderReply, ProviderRequest, ToolCall } from "./types.ts";
 
 export function openaiMessages(request: ProviderRequest): Array<Record<string, unknown>> {
@@ -136,10 +137,17 @@ export function openaiClient(options: {
   maxResponseBytes: number;
 }): ProviderClient {
   const client = openaiSdk({ ...options, maxRetries: 0 });
+  const name = options.compatible ? "openai-compatible" : "openai";
   return {
-    name: options.compatible ? "openai-compatible" : "openai",
+    name,
     preflight: () => preflight(redactUrl(options.baseURL), () => client.models.list()),
     async complete(request, signal): Promise<ProviderReply> {
+      // Chat Completions has no tool search: refused, never sent with the catalog undeferred.
+      if (request.toolSearch)
+        checkNativeSearch(
+          { kind: name, openaiApi: "chat", openaiToolSearch: "hosted", toolProtocol: "native" },
+          request.toolSearch.engine,
+        );
       return readChatCompletion(
         (await client.chat.completions.create(
           openaiRequest(options.model, request, options.compatible) as never,

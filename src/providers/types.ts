@@ -73,6 +73,32 @@ export interface ProviderRequest {
   readonly settings: GenerationSettings;
   /** Absent for the agent loop; the discover-call model adapters send their response schema here. */
   readonly responseFormat?: ResponseFormat;
+  /**
+   * The provider's own tool search (#34, a native search condition): every tool in `tools` is sent
+   * with `defer_loading: true` beside the provider's search tool (tool-search.ts). Absent otherwise.
+   */
+  readonly toolSearch?: ProviderToolSearch;
+}
+
+/** Which provider search a native condition asks for; `k` is recorded, the provider picks its own count. */
+export interface ProviderToolSearch {
+  readonly engine: "bm25" | "regex";
+  readonly k: number;
+}
+
+/** One search the provider ran (or asked the client to run) in a reply: the query as sent, the tools it loaded. */
+export interface ProviderSearch {
+  readonly query: string;
+  readonly loaded: readonly string[];
+}
+
+/**
+ * A search the model asked the client to run (OpenAI Responses `tool_search_call` with
+ * `execution: "client"`): the agent answers it with fabench's own engine and asks again.
+ */
+export interface PendingClientSearch {
+  readonly call_id: string;
+  readonly query: string;
 }
 
 export interface ProviderReply {
@@ -80,6 +106,17 @@ export interface ProviderReply {
   readonly toolCalls: readonly ToolCall[];
   readonly usage: ProviderUsage;
   readonly model: string | null;
+  /** Under `toolSearch`: the searches of this reply, in order (absent otherwise). */
+  readonly searches?: readonly ProviderSearch[];
+  /** Under `toolSearch`: the provider's own content (blocks or output items), to send back as it came. */
+  readonly raw?: readonly unknown[];
+  /** Under a client-executed search: the search the client must answer before the model goes on. */
+  readonly pendingSearch?: PendingClientSearch;
+  /**
+   * Under `toolSearch`: the provider paused a server tool turn (Anthropic `stop_reason:
+   * "pause_turn"`); sending `raw` back as the assistant's content lets the model go on.
+   */
+  readonly paused?: boolean;
 }
 
 export interface ProviderClient {

@@ -36,6 +36,8 @@ export interface RunOptions {
   readonly maxResponseBytes?: number;
   readonly toolProtocol: "native" | "text";
   readonly openaiApi: "chat" | "responses";
+  /** Who runs a native search on the Responses API (absent: hosted). */
+  readonly openaiToolSearch?: "hosted" | "client";
   readonly lane: Lane;
   readonly modelRevision?: string;
   readonly temperature: number;
@@ -152,6 +154,7 @@ function providerSettings(o: RunOptions): ProviderSettings {
     ...(o.maxResponseBytes !== undefined ? { maxResponseBytes: o.maxResponseBytes } : {}),
     toolProtocol: o.toolProtocol,
     openaiApi: o.openaiApi,
+    ...(o.openaiToolSearch !== undefined ? { openaiToolSearch: o.openaiToolSearch } : {}),
     lane: o.lane,
     ...(o.modelRevision !== undefined ? { modelRevision: o.modelRevision } : {}),
     generation: {

@@ -28,6 +28,8 @@ export interface AgentOptions {
   readonly maxResponseBytes?: number;
   readonly toolProtocol: "native" | "text";
   readonly openaiApi: "chat" | "responses";
+  /** Who runs a native search on the Responses API (`--openai-tool-search`; absent: hosted). */
+  readonly openaiToolSearch?: "hosted" | "client";
   readonly lane: Lane;
   readonly modelRevision?: string;
   readonly generation: GenerationSettings;
@@ -123,6 +125,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     model,
     env: options.env,
     openaiApi: options.openaiApi,
+    ...(options.openaiToolSearch !== undefined ? { openaiToolSearch: options.openaiToolSearch } : {}),
     timeoutMs: options.requestTimeoutMs,
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     ...(options.apiKeyEnv !== undefined ? { apiKeyEnv: options.apiKeyEnv } : {}),
@@ -142,23 +145,7 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
       })
     : undefined;
   return modelAgent({
-    identity: {
-      agent: kind,
-      model: target,
-      settings: {
-        lane: options.lane,
-        model_revision: options.modelRevision ?? null,
-        temperature: options.generation.temperature,
-        max_output_tokens: options.generation.max_output_tokens,
-        seed: options.generation.seed,
-        tool_protocol: options.toolProtocol,
-        prompt_cache: kind === "anthropic" && options.generation.prompt_cache,
-        // Only scheme://host:port/path is recorded (credentials are refused, but never written either).
-        base_url: kind === "openai-compatible" && options.baseUrl ? redactUrl(options.baseUrl) : null,
-        openai_api: kind === "anthropic" ? null : options.openaiApi,
-        batch: options.batch !== undefined,
-      },
-    },
+    identity: { agent: kind, model: target, settings: identitySettings(options, kind) },
     provider,
     toolProtocol: options.toolProtocol,
     settings: options.generation,
@@ -169,4 +156,25 @@ export async function createAgent(options: AgentOptions): Promise<Agent> {
     tokens: options.tokens,
     ...(batch ? { batch } : {}),
   });
+}
+
+/** What a model agent's identity records about how it is called. */
+function identitySettings(options: AgentOptions, kind: string): Record<string, unknown> {
+  return {
+    lane: options.lane,
+    model_revision: options.modelRevision ?? null,
+    temperature: options.generation.temperature,
+    max_output_tokens: options.generation.max_output_tokens,
+    seed: options.generation.seed,
+    tool_protocol: options.toolProtocol,
+    prompt_cache: kind === "anthropic" && options.generation.prompt_cache,
+    // Only scheme://host:port/path is recorded (credentials are refused, but never written either).
+    base_url: kind === "openai-compatible" && options.baseUrl ? redactUrl(options.baseUrl) : null,
+    openai_api: kind === "anthropic" ? null : options.openaiApi,
+    batch: options.batch !== undefined,
+    // Recorded only when fabench answers the searches: every other identity stays as it was.
+    ...(kind === "openai" && options.openaiApi === "responses" && options.openaiToolSearch === "client"
+      ? { openai_tool_search: "client" }
+      : {}),
+  };
 }

@@ -28,3 +28,5 @@ export {
   carefulReaderEpisode,
   CAREFUL_READER_VERSION,
 } from "./careful-reader.ts";
+export { checkAgentNativeSearch, nativeSearchToolFor } from "./native-search.ts";
+export { MAX_SEARCH_ROUNDS } from "./model-search.ts";

@@ -185,7 +185,8 @@ describe("deprecated flag names still work, with one warning line (#15 item 17)"
   const warnings = (err: string) => err.split("\n").filter((l) => l.startsWith("warning:"));
   const estimate = ["run", "--agent", "reference", "--estimate", "--tasks", "v4-*-en-01", "--json"];
 
-  it("run --conditions-manifest is --manifest", async () => {
+  // Five runs that each load and check the whole world: generous on a loaded machine.
+  it("run --conditions-manifest is --manifest", { timeout: 180_000 }, async () => {
     const manifest = "manifests/condition-manifest.json";
     const canonical = await runCli([...estimate, "--manifest", manifest]);
     const old = await runCli([...estimate, "--conditions-manifest", manifest]);

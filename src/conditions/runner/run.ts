@@ -67,9 +67,13 @@ export async function runMatrix(input: MatrixInput, deps: RunDeps): Promise<Matr
   let stopReason: MatrixResult["stopReason"] = null;
   const breaker = new CircuitBreaker(input.breaker ?? null);
   const worker = async () => {
+    let started = false;
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-      // A macrotask turn: the signal handlers run here, even when no agent ever waits on I/O.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      // A macrotask turn between episodes: the signal handlers run here, even when no agent ever
+      // waits on I/O. Not before a worker's first episode: every worker starts in the same tick, so
+      // batch mode gathers the first turn of every running episode into one batch.
+      if (started) await new Promise<void>((resolve) => setImmediate(resolve));
+      started = true;
       if (stopReason === null && (deps.shouldStop() || deps.signal?.aborted)) stopReason = "interrupted";
       if (stopReason !== null) {
         queue.length = 0;

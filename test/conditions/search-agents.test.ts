@@ -95,13 +95,21 @@ describe("pilot init --with-search", () => {
 });
 
 describe("native search needs a provider agent", () => {
+  const NATIVE = { openaiApi: "chat", toolProtocol: "native" } as const;
+
   it("refuses the reference, probe, careful-reader and command agents, before the run", () => {
     for (const spec of ["reference", "probe:copy-first", "careful-reader", "command:./agent.sh"])
-      expect(() => checkSearchAgent(pilot, ["FULL", "NATIVE-SEARCH-REGEX"], spec)).toThrow(
+      expect(() => checkSearchAgent(pilot, ["FULL", "NATIVE-SEARCH-REGEX"], spec, NATIVE)).toThrow(
         expect.objectContaining({ code: "native_search_needs_model", kind: "usage" }),
       );
-    expect(() => checkSearchAgent(pilot, ["NATIVE-SEARCH-BM25"], "anthropic:claude-x")).not.toThrow();
-    expect(() => checkSearchAgent(pilot, ["SEARCH-BM25", "SEARCH-REGEX"], "reference")).not.toThrow();
+    expect(() => checkSearchAgent(pilot, ["NATIVE-SEARCH-BM25"], "anthropic:claude-x", NATIVE)).not.toThrow();
+    expect(() => checkSearchAgent(pilot, ["SEARCH-BM25", "SEARCH-REGEX"], "reference", NATIVE)).not.toThrow();
+  });
+
+  it("refuses a provider without native search (Chat Completions)", () => {
+    expect(() => checkSearchAgent(pilot, ["NATIVE-SEARCH-BM25"], "openai:gpt-x", NATIVE)).toThrow(
+      expect.objectContaining({ code: "native_search_unsupported", kind: "usage" }),
+    );
   });
 });
 

@@ -218,6 +218,21 @@ describe("a native search condition", () => {
     };
   }
 
+  it("counts the provider's search tool as the agent sends it, when the runner gives it", async () => {
+    const sent = { type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" };
+    const outcome = await runEpisode(
+      { task, endpoints, catalogSize: 100, stages: [[]] },
+      providerAgent([CURRENT]).startEpisode(),
+      { ...base, search: NATIVE, nativeSearchTool: sent },
+      lengths(),
+    );
+    const current = endpoints.find((e) => e.function_name === CURRENT)!;
+    expect(outcome.turns.map((t) => t.tokens.tool_schema)).toEqual([
+      JSON.stringify([sent]).length,
+      JSON.stringify([sent, renderTool(current)]).length,
+    ]);
+  });
+
   it("hands over the whole catalog and toolSearch, records the provider's searches, keeps raw", async () => {
     const agent = providerAgent([CURRENT, "not_in__catalog"]);
     const outcome = await runEpisode(

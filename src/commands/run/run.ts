@@ -72,7 +72,7 @@ async function setUpAndRun(options: RunOptions, io: CliIo, setupDone: () => void
   const manifest = loadConditionManifest(inputs.conditionsManifest).value;
   checkManifest(manifest, loaded, corpus, inputs.conditionsManifest);
   const { episodes, selection } = planRun(settings.selection, loaded, corpus, manifest);
-  checkSearchAgent(protocol, selection.conditions, agent.spec);
+  checkSearchAgent(protocol, selection.conditions, agent.spec, agent.provider);
   const systemPrompt = readTextFile(promptPath, "protocol").text;
   checkSystemPrompt(systemPrompt, protocol, promptPath);
   const counter = await loadTokenCounter(agent.tokenizer);

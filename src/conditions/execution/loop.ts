@@ -25,7 +25,7 @@ import type { Attempt, StageShown, Visible } from "./types.ts";
 
 export type { StageShown };
 import type { Stage } from "../routing/manifest-schema.ts";
-import type { SearchSettings } from "../search/index.ts";
+import type { SearchSettings } from "../search/types.ts";
 import { SearchSession, type SearchTurnFields } from "./search-turn.ts";
 import { renderTools, type Message, type ToolDefinition } from "./render.ts";
 import type { TurnTokenCounter, TurnTokens } from "./tokens.ts";
@@ -51,6 +51,8 @@ export interface LoopSettings {
   readonly goldTrigger?: { readonly incompleteMessage: string };
   /** A search condition's settings (#34; search-turn.ts); absent under every other condition. */
   readonly search?: SearchSettings;
+  /** Native search only: the provider's search tool as the agent sends it, for its schema's tokens. */
+  readonly nativeSearchTool?: Record<string, unknown>;
 }
 
 export interface TurnRecord {
@@ -235,7 +237,8 @@ async function loop(
 
 /** The state an episode starts in: the first stage, and the system prompt and the user's request. */
 function startEpisode(input: EpisodeInput, settings: LoopSettings): EpisodeState {
-  const search = settings.search === undefined ? null : new SearchSession(input, settings.search);
+  const { search: searching, nativeSearchTool: tool } = settings;
+  const search = searching === undefined ? null : new SearchSession(input, searching, tool);
   return {
     executor: new ReplayExecutor(input.task, input.endpoints),
     messages: [

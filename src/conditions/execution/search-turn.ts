@@ -9,7 +9,8 @@
  * (the executor's `unavailable_tool`, as a hidden route), and nothing widens. A search is a tool
  * call: it counts against the per-turn cap. Tool-schema tokens are the search tool's schema plus
  * the loaded tools' schemas — never a deferred tool's — counted per turn, cached by the loaded set.
- * The search tool's text stands in for a native provider's own search tool definition.
+ * Under a native search the counted search tool is the provider's own definition as the agent
+ * sends it (`nativeSearchToolFor`); without one (a test's agent) the portable tool stands in.
  */
 import type { Task } from "../../authoring/index.ts";
 import { compareCodePoints } from "../../core/index.ts";
@@ -50,6 +51,8 @@ export class SearchSession {
   private readonly byName: ReadonlyMap<string, Endpoint>;
   private readonly byRoute: ReadonlyMap<string, Endpoint>;
   private readonly tool: ToolDefinition;
+  /** The search tool whose schema is counted: the portable one, or the provider's as sent. */
+  private readonly counted: ToolDefinition;
   /** Route ids in the order first loaded; `visibleCount` of them are callable this turn. */
   readonly loaded: string[] = [];
   private visibleCount = 0;
@@ -64,11 +67,17 @@ export class SearchSession {
       readonly catalogSize: number;
     },
     readonly settings: SearchSettings,
+    nativeTool?: Record<string, unknown>,
   ) {
     this.engine = catalogSearch(settings.engine, input.endpoints);
     this.byName = new Map(input.endpoints.map((e) => [e.function_name, e]));
     this.byRoute = new Map(input.endpoints.map((e) => [e.route_id, e]));
     this.tool = searchTool(settings.engine, settings.k);
+    // Counted, never shown: the provider's own definition is not a function tool's shape, but its
+    // JSON is what the request carries (the token counter encodes the tool list as JSON).
+    this.counted = (
+      settings.executor === "provider" && nativeTool !== undefined ? nativeTool : this.tool
+    ) as ToolDefinition;
   }
 
   get native(): boolean {
@@ -91,7 +100,7 @@ export class SearchSession {
     const sorted = [...shown].sort(compareCodePoints);
     return {
       tools: this.native ? renderTools(this.input.endpoints) : [this.tool, ...loadedTools],
-      counted: [this.tool, ...loadedTools],
+      counted: [this.counted, ...loadedTools],
       key: `${this.input.catalogSize}:search:${this.settings.engine}:${this.settings.executor}:${sorted.join(",")}`,
       visible: new Set(shown),
       requiredVisible: this.input.task.required_routes.filter((r) => shown.includes(r)),

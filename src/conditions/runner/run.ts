@@ -157,7 +157,7 @@ async function episodeOutcome(
         stages: where.stages,
       },
       interruptibleEpisode(input.agent.startEpisode(episode.task, episodeKey(episode)), deps.signal),
-      withSearch(input.settings, input.searches?.get(episode.condition)),
+      withSearch(input.settings, input.searches?.get(episode.condition), input.agent.identity),
       input.tokens,
     );
   } catch (caught) {

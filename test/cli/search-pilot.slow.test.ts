@@ -40,6 +40,23 @@ describe("a --with-search pilot", () => {
       for (const id of SEARCH) expect(entry.conditions[id]).toEqual({ stages: [[]] });
   });
 
+  it("leaves the search conditions out of the router profile (nothing is routed there)", async () => {
+    const profile = await runCli([
+      "conditions",
+      "profile",
+      "--manifest",
+      join(pilot, "condition-manifest.json"),
+      "--plan",
+      join(pilot, "authoring-plan.json"),
+      "--json",
+    ]);
+    expect(profile.code).toBe(0);
+    const conditions = new Set(
+      JSON.parse(profile.out).coverage.map((r: { condition: string }) => r.condition),
+    );
+    expect([...conditions]).toEqual(["FULL", "SR-5", "SR-10", "SR-PROGRESSIVE", "ORACLE"]);
+  });
+
   it("runs the reference under SEARCH-BM25 and SEARCH-REGEX at both sizes, the same records twice", async () => {
     const args = [
       "run",

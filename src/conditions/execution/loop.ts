@@ -12,7 +12,8 @@
  *
  * The user message is the request and its answer form (user-message.ts). The episode is complete
  * when every required response of the fixture was returned; required evidence coverage is the
- * share returned (recorded under its run-record name, `required_route_call_coverage`).
+ * share returned (recorded under its run-record name, `required_route_call_coverage`). A search
+ * condition (#34) shows its search tool and what the searches loaded instead (search-turn.ts).
  */
 import type { Task } from "../../authoring/index.ts";
 import type { FabenchError } from "../../core/index.ts";
@@ -22,8 +23,6 @@ import { agentError, raw } from "./agent-reply.ts";
 import { capToolCalls, refusedCallsMessage } from "./call-cap.ts";
 import { ReplayExecutor } from "./replay.ts";
 import type { Attempt, StageShown, Visible } from "./types.ts";
-
-export type { StageShown };
 import type { Stage } from "../routing/manifest-schema.ts";
 import type { SearchSettings } from "../search/types.ts";
 import { SearchSession, type SearchTurnFields } from "./search-turn.ts";
@@ -37,6 +36,8 @@ import {
   requestsMoreTools,
   type ProgressiveTrigger,
 } from "./widening.ts";
+
+export type { StageShown };
 
 export interface LoopSettings {
   readonly maxTurns: number;
@@ -183,9 +184,9 @@ async function loop(
   let error: FabenchError | null = null;
 
   for (let turn = 1; turn <= settings.maxTurns; turn++) {
-    const view = state.search?.view() ?? (stages[state.stage] as View);
-    const counted = state.search?.view().counted ?? view.tools;
-    const requestTokens = tokens.request(state.messages, counted, view.key);
+    const searchView = state.search?.view();
+    const view = searchView ?? (stages[state.stage] as View);
+    const requestTokens = tokens.request(state.messages, searchView?.counted ?? view.tools, view.key);
     let response: AgentTurnResponse;
     try {
       response = await agent.turn({
@@ -218,11 +219,10 @@ async function loop(
             trigger: settings.goldTrigger === undefined ? "observable" : "gold",
           });
     // Under search: the turn's searches, and what it loaded becomes visible from the next turn.
-    if (state.search !== null)
-      state.turns.push({
-        ...(state.turns.pop() as TurnRecord),
-        ...state.search.endTurn(turn + 1, state.history),
-      });
+    const last = state.turns.pop() as TurnRecord;
+    state.turns.push(
+      state.search === null ? last : { ...last, ...state.search.endTurn(turn + 1, state.history) },
+    );
     if (widened === "ended") {
       endReason = "final_answer";
       break;

@@ -105,4 +105,5 @@ export {
   pilotMarkerSchema,
   pilotProtocol,
 } from "./pilot.ts";
+export { SEARCH_CONDITIONS, SEARCH_K, searchVisibility, withSearchConditions } from "./search-conditions.ts";
 export { PILOT_HINT, pilotCommands, shellWord, type PilotCommandsOptions } from "./pilot-hint.ts";

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { Protocol } from "./protocol.ts";
+import { withSearchConditions } from "./search-conditions.ts";
 
 export { PILOT_FILES } from "./pilot-files.ts";
 
@@ -15,9 +16,14 @@ export const PILOT_SUFFIX = "-pilot";
 export const PILOT_NOTE =
   "A pilot protocol: the preregistered protocol without its prerequisite gate. Use its runs for power and cost planning (fabench power --runs, --estimate); never for the claim. Every verdict under it is labelled not preregistered.";
 
-export function pilotProtocol(protocol: Protocol): Protocol {
+/**
+ * `withSearch` (`pilot init --with-search`) appends the four tool-search conditions (#34) after the
+ * preregistered ones; the plan, the turn budget and the preregistered conditions stay as they are.
+ */
+export function pilotProtocol(protocol: Protocol, options: { readonly withSearch?: boolean } = {}): Protocol {
+  const source = options.withSearch === true ? withSearchConditions(protocol) : protocol;
   return {
-    ...protocol,
+    ...source,
     protocol_id: `${protocol.protocol_id}${PILOT_SUFFIX}`,
     title: `PILOT (not preregistered; prerequisite gate removed): ${protocol.title}`,
     prerequisites: { ...protocol.prerequisites, gate_stage: null },

@@ -20,6 +20,14 @@ const visibility = z.discriminatedUnion("kind", [
     // Each stage shows the top-k routes; null means every route of the catalog.
     stages: z.array(z.number().int().positive().nullable()).min(1),
   }),
+  // Tool search (#34): no tool shown at first; each search loads up to k tools, run by fabench
+  // over the frozen catalog or by the model's provider (native). Never in the bundled protocol.
+  z.strictObject({
+    kind: z.literal("search"),
+    engine: z.enum(["bm25", "regex"]),
+    k: z.number().int().positive(),
+    executor: z.enum(["fabench", "provider"]),
+  }),
 ]);
 
 export const PROTOCOL_FORMAT = "fabench-preregistration/v1";
@@ -310,15 +318,23 @@ export function turnBudgetRuleProblems(p: Protocol): Problem[] {
       code: "protocol_turn_budget",
       message: `agent_loop.max_turns_rule must name the number it gives (max_turns ${loop.max_turns})`,
     });
-  const widenings = Math.max(
+  // A turn before the first call: a widening of a staged condition, or a search (a search
+  // condition shows no tool until one ran). Conditions are separate episodes: the most of either.
+  const extra = Math.max(
     0,
-    ...p.conditions.map((c) => (c.visibility.kind === "progressive" ? c.visibility.stages.length - 1 : 0)),
+    ...p.conditions.map((c) =>
+      c.visibility.kind === "progressive"
+        ? c.visibility.stages.length - 1
+        : c.visibility.kind === "search"
+          ? 1
+          : 0,
+    ),
   );
-  const least = 1 + widenings + 1 + loop.min_spare_turns;
+  const least = 1 + extra + 1 + loop.min_spare_turns;
   if (loop.max_turns < least)
     problems.push({
       code: "protocol_turn_budget",
-      message: `agent_loop.max_turns ${loop.max_turns} cannot hold one call, ${widenings} widening(s), the answer turn and ${loop.min_spare_turns} spare turn(s) (${least})`,
+      message: `agent_loop.max_turns ${loop.max_turns} cannot hold one call, ${extra} widening(s) or search(es), the answer turn and ${loop.min_spare_turns} spare turn(s) (${least})`,
     });
   return problems;
 }

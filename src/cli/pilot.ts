@@ -32,6 +32,10 @@ export function registerPilot(program: Command, r: Registrar): void {
     .addOption(authoredOption())
     .addOption(catalogsOption())
     .addOption(conveyorOption("copied, relabelled for the pilot"))
+    .option(
+      "--with-search",
+      "also declare the tool-search conditions SEARCH-BM25, SEARCH-REGEX, NATIVE-SEARCH-BM25 and NATIVE-SEARCH-REGEX (not preregistered)",
+    )
     .addOption(jsonOption())
     .action(async (dir: string, o: Omit<Parameters<typeof pilotInit>[0], "dir">) =>
       r.setExit(await (await loadPilot()).pilotInit({ ...o, dir }, r.io)),

@@ -45,6 +45,8 @@ export interface PilotInitOptions {
   readonly authored: string;
   readonly catalogs: string;
   readonly conveyor: string;
+  /** Declare the tool-search conditions (#34) beside the preregistered ones. */
+  readonly withSearch?: boolean;
   readonly json: boolean;
 }
 
@@ -65,7 +67,7 @@ export async function pilotInit(options: PilotInitOptions, io: CliIo): Promise<n
   const source = loadProtocol(options.protocol);
   if (isPilotProtocol(source.value))
     throw usageError("already_a_pilot", `${options.protocol} is already a pilot protocol`);
-  const protocol: Protocol = pilotProtocol(source.value);
+  const protocol: Protocol = pilotProtocol(source.value, { withSearch: options.withSearch === true });
   const staging = `${dir}.partial-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   makeFolders(staging);
@@ -80,7 +82,7 @@ export async function pilotInit(options: PilotInitOptions, io: CliIo): Promise<n
   if (options.json) printJson(io, { ok: true, dir: options.dir, protocol_id: protocol.protocol_id });
   else
     io.out(
-      `wrote pilot ${options.dir}: protocol ${protocol.protocol_id} (prerequisite gate removed), plan, corpus, condition manifest, conveyor\n` +
+      `wrote pilot ${options.dir}: protocol ${protocol.protocol_id} (prerequisite gate removed${options.withSearch === true ? ", tool-search conditions added" : ""}), plan, corpus, condition manifest, conveyor\n` +
         `  use it with --pilot ${options.dir} on run, score, gate and report; its verdicts say NOT PREREGISTERED\n`,
     );
   return EXIT.ok;

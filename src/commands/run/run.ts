@@ -4,6 +4,7 @@ import { dirname } from "node:path";
 import { isModelAgent } from "../../conditions/agents/index.ts";
 import { loadTokenCounter } from "../../conditions/execution/index.ts";
 import {
+  checkSearchAgent,
   checkSystemPrompt,
   episodeKey,
   matrixInput,
@@ -71,6 +72,7 @@ async function setUpAndRun(options: RunOptions, io: CliIo, setupDone: () => void
   const manifest = loadConditionManifest(inputs.conditionsManifest).value;
   checkManifest(manifest, loaded, corpus, inputs.conditionsManifest);
   const { episodes, selection } = planRun(settings.selection, loaded, corpus, manifest);
+  checkSearchAgent(protocol, selection.conditions, agent.spec, agent.provider);
   const systemPrompt = readTextFile(promptPath, "protocol").text;
   checkSystemPrompt(systemPrompt, protocol, promptPath);
   const counter = await loadTokenCounter(agent.tokenizer);

@@ -17,7 +17,9 @@ import type { UnitConverter } from "../../core/index.ts";
 import { formEnvelope } from "./answer-form.ts";
 import { readerFacts } from "./reader-answer.ts";
 import { anyToolFits, nextCall } from "./reader-calls.ts";
-import { readerView } from "./reader-view.ts";
+import { readerView, type ReaderView } from "./reader-view.ts";
+import { queryFromRequest, type SearchEngine } from "../search/index.ts";
+import { requestSearch, searchCall, withoutSearches } from "./search-calls.ts";
 import type { Agent, AgentEpisode, AgentTurnRequest, AgentTurnResponse } from "./types.ts";
 
 export const CAREFUL_READER = "careful-reader";
@@ -43,12 +45,21 @@ export function carefulReaderTurn(
   requestMoreTools: string,
   units: UnitConverter,
 ): AgentTurnResponse {
-  const view = readerView(request, requestMoreTools);
+  // The search tool, its calls and its replies are not records: the reader reads without them.
+  const view = readerView(withoutSearches(request), requestMoreTools);
   const answer = () => formEnvelope(readerFacts(view.fields, view.records, view.request, units));
   if (request.turn >= request.maxTurns) return { text: answer(), toolCalls: [] };
-  const call = nextCall(view, request.turn);
+  const first = requestSearch(request, { query: view.request });
+  if (first !== null) return { text: "", toolCalls: [first] };
+  // Under search: what it needs, in the form's own words, when nothing loaded is worth calling.
+  const call = nextCall(view, request.turn) ?? searchCall(request, (engine) => formQuery(view, engine));
   if (call !== null) return { text: "", toolCalls: [call] };
   if (view.calls.length === 0 && !view.asked && !anyToolFits(view))
     return { text: requestMoreTools, toolCalls: [] };
   return { text: answer(), toolCalls: [] };
+}
+
+/** A search for what the form asks: its fields' descriptions, as the request's query is made. */
+function formQuery(view: ReaderView, engine: SearchEngine): string {
+  return queryFromRequest({ query: view.fields.map((f) => f.description).join(" ") }, engine);
 }

@@ -23,6 +23,7 @@ import { eagerCall } from "./eager-destructive.ts";
 import type { ProbeName } from "./lanes.ts";
 import { alreadyCalled, functionOfRoute, readResults, stateAvailable, type Observed } from "./observed.ts";
 import { fixtureTurn, referenceArguments, REFERENCE_AGENT_VERSION } from "./reference.ts";
+import { withoutSearches } from "./search-calls.ts";
 import type { Agent, AgentTurnRequest, AgentTurnResponse } from "./types.ts";
 
 export const PROBE_AGENT_VERSION = 1;
@@ -83,8 +84,10 @@ export const PROBE_TURNS: Readonly<Record<ProbeName, ProbeTurn>> = {
   "early-answer": (task, requestMoreTools, request, units) => {
     const observed = readResults(task, request);
     const answer = () => formEnvelope(fillForm(task, observed, units));
-    // The first tool result, whatever it holds, is enough for this probe.
-    if (request.messages.some((m) => m.role === "tool")) return { text: answer(), toolCalls: [] };
+    // The first tool result, whatever it holds, is enough for this probe (a search's list of tools
+    // is no result: under a search condition it is the first catalog call's reply).
+    if (withoutSearches(request).messages.some((m) => m.role === "tool"))
+      return { text: answer(), toolCalls: [] };
     return fixtureTurn(task, requestMoreTools, request, observed, answer);
   },
   "eager-destructive": (task, requestMoreTools, request, units) => {

@@ -18,6 +18,14 @@ import type { ToolDefinition } from "../execution/render.ts";
 import { instantOf } from "../execution/arguments.ts";
 import { NO_MORE_TOOLS } from "../execution/widening.ts";
 import { fillForm, formEnvelope } from "./answer-form.ts";
+import {
+  askedFor,
+  nameQuery,
+  requestSearch,
+  searchCall,
+  searchEngineOf,
+  searchesMade,
+} from "./search-calls.ts";
 import { functionOfRoute, readResults, stateAvailable, type Observed } from "./observed.ts";
 import type { Agent, AgentEpisode, AgentTurnRequest, AgentTurnResponse } from "./types.ts";
 import type { ToolCall } from "../../providers/index.ts";
@@ -68,13 +76,50 @@ export function fixtureTurn(
   before: ToolCall | null = null,
 ): AgentTurnResponse {
   if (request.turn >= request.maxTurns) return answerWith(answer());
-  if (before !== null) return { text: "", toolCalls: [{ ...before, id: `call_${request.turn}` }] };
   const missing = task.executor_fixture.responses.filter((r) => r.required && !observed.returned.has(r.id));
+  const first = missing.length === 0 ? null : requestSearch(request, task);
+  if (first !== null) return { text: "", toolCalls: [first] };
+  if (before !== null) return { text: "", toolCalls: [{ ...before, id: `call_${request.turn}` }] };
   if (missing.length === 0) return answerWith(answer());
-  const call = nextCall(missing, request, observed);
+  const call = nextCall(missing, request, observed) ?? searchForMissing(missing, request);
   if (call !== null) return { text: "", toolCalls: [call] };
   return answerWith(toldNoMoreTools(request) ? answer() : requestMoreTools);
 }
+
+/**
+ * Under a search condition, when no required response can be called: one search, by name, for
+ * the required routes not loaded yet that no earlier name search asked for (up to five at once,
+ * the search conditions' k). A route a name search did not return is not searched for again: the
+ * reference needs at most two searches (the request's, then this one) and fits the turn budget.
+ */
+function searchForMissing(missing: readonly FixtureResponse[], request: AgentTurnRequest): ToolCall | null {
+  const engine = searchEngineOf(request);
+  if (engine === null) return null;
+  // The first search is the request's; later ones asked for names.
+  const asked = searchesMade(request.messages).slice(1);
+  const unloaded = [...new Set(missing.map((r) => functionOfRoute(r.route_id)))].filter(
+    (name) => !request.tools.some((t) => t.name === name),
+  );
+  const fresh = unloaded.filter((name) => !asked.some((q) => askedFor(engine, q, name)));
+  if (fresh.length > 0) return searchCall(request, (e) => nameQuery(e, fresh.slice(0, SEARCH_NAMES_AT_ONCE)));
+  // One retry, the next route it needs alone: a search for several names can rank each lower.
+  const next = unloaded[0];
+  // Only while the turns after this one hold every call still to make, the answer and the spare turns.
+  const affordable = request.maxTurns - request.turn >= missing.length + 1 + RETRY_SPARE_TURNS;
+  return next === undefined || asked.length >= NAME_SEARCHES || !affordable
+    ? null
+    : searchCall(request, (e) => nameQuery(e, [next]));
+}
+
+/** The most names one search asks for: the search conditions' k (5). */
+const SEARCH_NAMES_AT_ONCE = 5;
+/** The most name searches an episode makes (after the request's): all names at once, then one alone. */
+const NAME_SEARCHES = 2;
+/**
+ * The turns a retry leaves untouched: the protocol's `min_spare_turns` (2). Spare turns are not the
+ * reference's to spend — a retry that would eat into them is not made (the route stays unloaded).
+ */
+const RETRY_SPARE_TURNS = 2;
 
 /** Whether the last message is the loop's reply that no more tools are available. */
 function toldNoMoreTools(request: AgentTurnRequest): boolean {

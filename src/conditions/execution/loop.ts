@@ -12,16 +12,20 @@
  *
  * The user message is the request and its answer form (user-message.ts). The episode is complete
  * when every required response of the fixture was returned; required evidence coverage is the
- * share returned (recorded under its run-record name, `required_route_call_coverage`).
+ * share returned (recorded under its run-record name, `required_route_call_coverage`). A search
+ * condition (#34) shows its search tool and what the searches loaded instead (search-turn.ts).
  */
 import type { Task } from "../../authoring/index.ts";
-import { FabenchError } from "../../core/index.ts";
+import type { FabenchError } from "../../core/index.ts";
 import type { AgentEpisode, AgentTurnResponse, ProviderUsage } from "../agents/types.ts";
 import type { Endpoint } from "../catalog/schema.ts";
+import { agentError, raw } from "./agent-reply.ts";
 import { capToolCalls, refusedCallsMessage } from "./call-cap.ts";
 import { ReplayExecutor } from "./replay.ts";
-import type { Attempt, Visible } from "./types.ts";
+import type { Attempt, StageShown, Visible } from "./types.ts";
 import type { Stage } from "../routing/manifest-schema.ts";
+import type { SearchSettings } from "../search/types.ts";
+import { SearchSession, type SearchTurnFields } from "./search-turn.ts";
 import { renderTools, type Message, type ToolDefinition } from "./render.ts";
 import type { TurnTokenCounter, TurnTokens } from "./tokens.ts";
 import { renderUserMessage } from "./user-message.ts";
@@ -32,6 +36,8 @@ import {
   requestsMoreTools,
   type ProgressiveTrigger,
 } from "./widening.ts";
+
+export type { StageShown };
 
 export interface LoopSettings {
   readonly maxTurns: number;
@@ -44,6 +50,10 @@ export interface LoopSettings {
    * `incomplete_task_message` it sends. Absent, staged conditions widen on what is observable.
    */
   readonly goldTrigger?: { readonly incompleteMessage: string };
+  /** A search condition's settings (#34; search-turn.ts); absent under every other condition. */
+  readonly search?: SearchSettings;
+  /** Native search only: the provider's search tool as the agent sends it, for its schema's tokens. */
+  readonly nativeSearchTool?: Record<string, unknown>;
 }
 
 export interface TurnRecord {
@@ -69,12 +79,8 @@ export interface TurnRecord {
   readonly requested_more_tools: boolean;
 }
 
-export interface StageShown {
-  readonly turn: number;
-  readonly stage: number;
-  readonly visible_route_count: number;
-  readonly required_routes_visible: string[];
-}
+/** A turn under a search condition also records its searches and the routes loaded when it was asked. */
+export type SearchTurnRecord = TurnRecord & Partial<SearchTurnFields>;
 
 export interface EpisodeOutcome {
   readonly status: "completed" | "error";
@@ -92,6 +98,9 @@ export interface EpisodeOutcome {
   readonly unauthorized_destructive_attempts: number;
   readonly unauthorized_destructive_executions: number;
   readonly tokens: { input: number; output: number; tool_schema: number };
+  /** Search conditions only: searches in the episode, and route ids in the order first loaded. */
+  readonly search_count?: number;
+  readonly routes_loaded?: string[];
 }
 
 interface View {
@@ -130,10 +139,11 @@ export interface EpisodeInput {
 interface EpisodeState {
   readonly executor: ReplayExecutor;
   readonly messages: Message[];
-  readonly turns: TurnRecord[];
+  readonly turns: SearchTurnRecord[];
   readonly attempts: Attempt[];
   readonly history: StageShown[];
   stage: number;
+  readonly search: SearchSession | null;
 }
 
 export async function runEpisode(
@@ -167,14 +177,16 @@ async function loop(
       required_routes_visible: view.requiredVisible,
     });
   };
-  show(1);
+  if (state.search === null) show(1);
+  else state.history.push(state.search.shown(1));
   let finalText = "";
   let endReason: EpisodeOutcome["end_reason"] = "turn_limit";
   let error: FabenchError | null = null;
 
   for (let turn = 1; turn <= settings.maxTurns; turn++) {
-    const view = stages[state.stage] as View;
-    const requestTokens = tokens.request(state.messages, view.tools, view.key);
+    const searchView = state.search?.view();
+    const view = searchView ?? (stages[state.stage] as View);
+    const requestTokens = tokens.request(state.messages, searchView?.counted ?? view.tools, view.key);
     let response: AgentTurnResponse;
     try {
       response = await agent.turn({
@@ -183,6 +195,7 @@ async function loop(
         turn,
         maxTurns: settings.maxTurns,
         inputTokens: requestTokens.input,
+        ...state.search?.toolSearch(),
       });
     } catch (caught) {
       error = agentError(caught);
@@ -195,7 +208,8 @@ async function loop(
       output: tokens.output(response.text, response.toolCalls),
       requestMoreTools: settings.requestMoreTools,
     });
-    const canWiden = state.stage < stages.length - 1;
+    state.search?.readProviderSearches(response);
+    const canWiden = state.search === null && state.stage < stages.length - 1;
     const widened =
       response.toolCalls.length === 0
         ? answerTurn(state, base, response, canWiden, settings)
@@ -204,6 +218,11 @@ async function loop(
             canWiden,
             trigger: settings.goldTrigger === undefined ? "observable" : "gold",
           });
+    // Under search: the turn's searches, and what it loaded becomes visible from the next turn.
+    const last = state.turns.pop() as TurnRecord;
+    state.turns.push(
+      state.search === null ? last : { ...last, ...state.search.endTurn(turn + 1, state.history) },
+    );
     if (widened === "ended") {
       endReason = "final_answer";
       break;
@@ -218,6 +237,8 @@ async function loop(
 
 /** The state an episode starts in: the first stage, and the system prompt and the user's request. */
 function startEpisode(input: EpisodeInput, settings: LoopSettings): EpisodeState {
+  const { search: searching, nativeSearchTool: tool } = settings;
+  const search = searching === undefined ? null : new SearchSession(input, searching, tool);
   return {
     executor: new ReplayExecutor(input.task, input.endpoints),
     messages: [
@@ -228,19 +249,8 @@ function startEpisode(input: EpisodeInput, settings: LoopSettings): EpisodeState
     attempts: [],
     history: [],
     stage: 0,
+    search,
   };
-}
-
-/** What ends an episode when the agent throws: a FabenchError as it is, anything else as agent_failed. */
-function agentError(caught: unknown): FabenchError {
-  return caught instanceof FabenchError
-    ? caught
-    : new FabenchError({
-        kind: "internal",
-        stage: "agent",
-        code: "agent_failed",
-        message: caught instanceof Error ? caught.message : String(caught),
-      });
 }
 
 type TurnBase = Omit<TurnRecord, "observations" | "event">;
@@ -294,7 +304,7 @@ function answerTurn(
   const event = incomplete !== null ? "incomplete_widened" : canWiden ? "more_tools_shown" : "no_more_tools";
   state.turns.push({ ...base, observations: [], event });
   state.messages.push(
-    { role: "assistant", content: response.text, tool_calls: [] },
+    { role: "assistant", content: response.text, tool_calls: [], ...raw(response) },
     { role: "user", content: incomplete ?? (canWiden ? MORE_TOOLS_SHOWN : NO_MORE_TOOLS) },
   );
   return canWiden;
@@ -313,15 +323,28 @@ function toolTurn(
   widenOn: { readonly cap: number; readonly canWiden: boolean; readonly trigger: ProgressiveTrigger },
 ): boolean {
   const { executed, refused } = capToolCalls(response.toolCalls, widenOn.cap);
-  state.messages.push({ role: "assistant", content: response.text, tool_calls: [...executed] });
-  const made = executed.map((call, index) => state.executor.call(call, view.visible, base.turn, index));
-  for (const [index, attempt] of made.entries())
+  state.messages.push({
+    role: "assistant",
+    content: response.text,
+    tool_calls: [...executed],
+    ...raw(response),
+  });
+  const visible = state.search?.visible() ?? view.visible;
+  // A portable search call is answered by the search; every other call by the executor.
+  const replies = executed.map((call, index) => {
+    if (state.search?.handles(call)) return { name: call.name, attempt: null, ...state.search.run(call) };
+    const attempt = state.executor.call(call, visible, base.turn, index);
+    const content = JSON.stringify(attempt.observation);
+    return { name: attempt.name, attempt, content, observation: attempt.observation };
+  });
+  for (const [index, reply] of replies.entries())
     state.messages.push({
       role: "tool",
       tool_call_id: executed[index]?.id ?? `call_${base.turn}_${index}`,
-      name: attempt.name,
-      content: JSON.stringify(attempt.observation),
+      name: reply.name,
+      content: reply.content,
     });
+  const made = replies.flatMap((r) => (r.attempt === null ? [] : [r.attempt]));
   if (refused > 0) state.messages.push({ role: "user", content: refusedCallsMessage(refused, widenOn.cap) });
   state.attempts.push(...made);
   const widens = (a: Attempt) => hiddenRouteCall(a) || (widenOn.trigger === "gold" && a.outcome === "error");
@@ -331,7 +354,7 @@ function toolTurn(
     // Only what ran is stored; output tokens (in `base`) still count every call the agent wrote.
     tool_calls: refused > 0 ? base.tool_calls.slice(0, executed.length) : base.tool_calls,
     refused_tool_calls: refused,
-    observations: made.map((a) => a.observation),
+    observations: replies.map((r) => r.observation),
     event: widen ? "tool_call_widened" : "tool_call",
   });
   return widen;
@@ -339,6 +362,7 @@ function toolTurn(
 
 function summarise(run: {
   executor: ReplayExecutor;
+  search: SearchSession | null;
   turns: TurnRecord[];
   attempts: Attempt[];
   history: StageShown[];
@@ -368,5 +392,8 @@ function summarise(run: {
       output: sum((t) => t.tokens.output),
       tool_schema: sum((t) => t.tokens.tool_schema),
     },
+    ...(run.search === null
+      ? {}
+      : { search_count: run.search.searches, routes_loaded: [...run.search.loaded] }),
   };
 }

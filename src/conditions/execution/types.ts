@@ -52,3 +52,11 @@ export interface Attempt {
 
 /** The routes shown this turn: a set of route ids, or every route of the catalog. */
 export type Visible = ReadonlySet<string> | "all";
+
+/** One entry of `candidate_history`: what a stage (or, under search, the loaded set) showed from `turn` on. */
+export interface StageShown {
+  readonly turn: number;
+  readonly stage: number;
+  readonly visible_route_count: number;
+  readonly required_routes_visible: string[];
+}

@@ -36,6 +36,10 @@ export function conditionStages(
       return [top(visibility.k)];
     case "progressive":
       return visibility.stages.map(top);
+    case "search":
+      // One stage showing nothing: the agent loads tools by searching (the loop reads the
+      // protocol's search settings; the manifest only says nothing is shown at first).
+      return [[]];
   }
 }
 

@@ -69,6 +69,17 @@ function groups(entries: readonly ManifestEntry[], cells: ReadonlyMap<string, Ta
   return [{ scope: "all", group: "all", entries: [...entries] }, ...by("stratum"), ...by("language")];
 }
 
+/**
+ * A condition whose one stage shows nothing in every entry is a search condition (#34): its router
+ * decides nothing, the agent's searches do — `conditions profile --search` profiles it, not this.
+ */
+function showsNothing(entries: readonly ManifestEntry[], condition: string): boolean {
+  return entries.every((e) => {
+    const stages = e.conditions[condition]?.stages;
+    return stages !== undefined && stages.length === 1 && Array.isArray(stages[0]) && stages[0].length === 0;
+  });
+}
+
 const mean = (xs: readonly number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 
 /** Strata and languages appear in the order of `cells` (the plan's order); sizes ascending. */
@@ -92,7 +103,7 @@ export function routingProfile(
       ordered.filter((e) => e.catalog_size === size),
       cells,
     );
-    for (const condition of manifest.conditions)
+    for (const condition of manifest.conditions.filter((c) => !showsNothing(ordered, c)))
       for (const g of atSize)
         coverage.push({
           condition,

@@ -26,6 +26,18 @@ export interface Estimate {
   readonly cost_usd: { expected: number; worst_case: number; expected_with_prompt_cache: number } | null;
 }
 
+/**
+ * A native search condition is replayed as its portable twin (same engine and k, run by fabench):
+ * the provider's search cannot run offline, and the reference agent searches only a search tool
+ * it is shown. Its tool-schema tokens are then the portable search tool's plus the loaded tools'.
+ */
+function portableSearches(searches: MatrixInput["searches"]): Pick<MatrixInput, "searches"> {
+  if (searches === undefined) return {};
+  return {
+    searches: new Map([...searches].map(([id, s]) => [id, { ...s, executor: "fabench" as const }])),
+  };
+}
+
 export async function estimateRun(
   input: Omit<MatrixInput, "maxErrors">,
   maxOutputTokens: number,
@@ -34,7 +46,7 @@ export async function estimateRun(
 ): Promise<Estimate> {
   const records: RunRecord[] = [];
   await runMatrix(
-    { ...input, maxErrors: null },
+    { ...input, maxErrors: null, ...portableSearches(input.searches) },
     {
       now: () => new Date(0),
       clock: () => 0,

@@ -37,5 +37,6 @@ export {
   type SelectionRequest,
 } from "./plan.ts";
 export { runMetadata } from "./metadata.ts";
+export { checkSearchAgent, searchSettings, withSearch } from "./search-settings.ts";
 export { estimateRun, renderEstimate, type ConditionEstimate, type Estimate } from "./estimate.ts";
 export { resumeRunFile, type ResumeFlags, type ResumeState } from "./resume.ts";

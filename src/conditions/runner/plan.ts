@@ -8,6 +8,7 @@ import { planEpisodes, type PlannedEpisode, type Selection, type Shard } from ".
 import type { RunMetadata } from "./record.ts";
 import type { MatrixInput } from "./run.ts";
 import { promptTurnLimitProblems } from "./turn-budget.ts";
+import { searchSettings } from "./search-settings.ts";
 
 /** What planning reads of the loaded benchmark: the protocol, its plan and the catalogs, with hashes. */
 export interface BenchmarkValues {
@@ -135,6 +136,7 @@ export function matrixInput(parts: MatrixParts): Omit<MatrixInput, "maxErrors"> 
         ? { goldTrigger: { incompleteMessage: protocol.agent_loop.incomplete_task_message } }
         : {}),
     },
+    searches: searchSettings(protocol),
     tokens: new TurnTokenCounter(parts.counter),
     metadata: parts.metadata,
     shard: parts.shard ? `${parts.shard.index}/${parts.shard.count}` : null,

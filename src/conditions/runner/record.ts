@@ -87,6 +87,13 @@ export const runRecordSchema = z.strictObject({
   unauthorized_destructive_attempts: z.number().int().nonnegative(),
   unauthorized_destructive_executions: z.number().int().nonnegative(),
   tokens,
+  /**
+   * Search conditions only (#34): searches in the episode, and route ids in the order first loaded.
+   * Absent under every other condition (its records are as they were); a reader treats an absent
+   * `search_count` as 0.
+   */
+  search_count: z.number().int().nonnegative().exactOptional(),
+  routes_loaded: z.array(z.string()).exactOptional(),
   timings: z.strictObject({ started_at: z.string(), duration_ms: z.number() }),
   shard: z.string().nullable(),
   metadata: runMetadataSchema,

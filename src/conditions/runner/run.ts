@@ -12,6 +12,8 @@ import type { Catalog } from "../catalog/schema.ts";
 import { runEpisode, type EpisodeOutcome, type LoopSettings } from "../execution/loop.ts";
 import type { ConditionManifest, ManifestEntry, Stage } from "../routing/manifest-schema.ts";
 import type { TurnTokenCounter } from "../execution/tokens.ts";
+import type { SearchSettings } from "../search/index.ts";
+import { withSearch } from "./search-settings.ts";
 import { episodeKey, type PlannedEpisode } from "./episodes.ts";
 import { failedOutcome, INTERRUPTED, interruptibleEpisode } from "./interruptible.ts";
 import type { RunMetadata, RunRecord } from "./record.ts";
@@ -35,6 +37,8 @@ export interface MatrixInput {
   readonly catalogs: ReadonlyMap<number, Catalog>;
   readonly manifest: ConditionManifest;
   readonly settings: LoopSettings;
+  /** The search conditions' settings, by condition id (#34); the loop gets its condition's. */
+  readonly searches?: ReadonlyMap<string, SearchSettings>;
   readonly tokens: TurnTokenCounter;
   readonly metadata: RunMetadata;
   readonly shard: string | null;
@@ -157,7 +161,7 @@ async function episodeOutcome(
         stages: where.stages,
       },
       interruptibleEpisode(input.agent.startEpisode(episode.task, episodeKey(episode)), deps.signal),
-      input.settings,
+      withSearch(input.settings, input.searches?.get(episode.condition), input.agent.identity),
       input.tokens,
     );
   } catch (caught) {

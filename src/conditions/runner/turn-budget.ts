@@ -15,6 +15,7 @@ import type { Catalog } from "../catalog/schema.ts";
 import { runEpisode } from "../execution/loop.ts";
 import { TurnTokenCounter } from "../execution/tokens.ts";
 import type { ConditionManifest } from "../routing/manifest-schema.ts";
+import { searchSettings, withSearch } from "./search-settings.ts";
 
 /** What one reference episode used. */
 export interface TurnUsage {
@@ -45,6 +46,7 @@ export async function referenceTurnUsage(input: TurnUsageInput): Promise<TurnUsa
     systemPrompt: "",
     requestMoreTools: loop.request_more_tools_token,
   };
+  const searches = searchSettings(input.protocol);
   const byId = new Map(input.tasks.map((t) => [t.semantic_task_id, t]));
   const usage: TurnUsage[] = [];
   for (const entry of input.manifest.entries) {
@@ -52,10 +54,13 @@ export async function referenceTurnUsage(input: TurnUsageInput): Promise<TurnUsa
     const catalog = input.catalogs.get(entry.catalog_size);
     if (task === undefined || catalog === undefined) continue;
     for (const [condition, { stages }] of Object.entries(entry.conditions)) {
+      const search = searches.get(condition);
+      // A native search is run by the provider: no model, no measure here (its budget is the portable one's).
+      if (search?.executor === "provider") continue;
       const outcome = await runEpisode(
         { task, endpoints: catalog.endpoints, catalogSize: entry.catalog_size, stages },
         agent.startEpisode(task),
-        settings,
+        withSearch(settings, search),
         NO_TOKENS,
       );
       usage.push({

@@ -6,7 +6,8 @@
  * description in schema order. Both engines read exactly these fields.
  */
 import type { Endpoint } from "../catalog/index.ts";
-import { renderTool } from "../execution/index.ts";
+// The file, not the front door: the loop (execution/) imports this stage, so its index would close a cycle.
+import { renderTool } from "../execution/render.ts";
 
 /** Where a field came from; the regex ranking orders matches by it (name first). */
 export type FieldKind = "name" | "description" | "argument_name" | "argument_description";

@@ -3,7 +3,8 @@
  * names and descriptions without the catalog. Structurally a `SearchHit` (the contract's type).
  */
 import type { Endpoint } from "../catalog/index.ts";
-import { renderTool } from "../execution/index.ts";
+// The file, not the front door: the loop (execution/) imports this stage, so its index would close a cycle.
+import { renderTool } from "../execution/render.ts";
 import type { SearchHit } from "./types.ts";
 
 export interface DescribedHit extends SearchHit {

@@ -4,7 +4,8 @@
  */
 import type { ToolDefinition } from "../../providers/index.ts";
 import type { Endpoint } from "../catalog/index.ts";
-import { renderTool } from "../execution/index.ts";
+// The file, not the front door: the loop (execution/) imports this stage, so its index would close a cycle.
+import { renderTool } from "../execution/render.ts";
 import { hitDescription } from "./hits.ts";
 import { MAX_PATTERN_LENGTH } from "./regex.ts";
 import type { SearchEngine, SearchHit, SearchOutcome } from "./types.ts";

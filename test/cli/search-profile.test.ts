@@ -29,7 +29,7 @@ describe("conditions profile --search", () => {
       ["regex", 250, 144],
     ]);
     // Measured on the frozen corpus and catalogs (the table in the report): a change here is a change of engine.
-    expect(pooled.map((r) => r.recall.toFixed(3))).toEqual(["0.460", "0.375", "0.394", "0.302"]);
+    expect(pooled.map((r) => r.recall.toFixed(3))).toEqual(["0.462", "0.378", "0.394", "0.302"]);
   }, 180_000);
 
   it("prints the table as text, and --k changes the cut", async () => {

@@ -88,7 +88,7 @@ describe("probe agents by spec", () => {
     expect(agent.identity).toEqual({
       agent: "probe:no-convert",
       model: null,
-      settings: { version: 1, reference_version: 3 },
+      settings: { version: 1, reference_version: 4 },
     });
   });
 

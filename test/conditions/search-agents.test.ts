@@ -148,11 +148,11 @@ describe("the in-process agents search", () => {
 });
 
 describe("the reference agent, when a required route is not loaded", () => {
-  it("searches for it by name: its words (BM25), the escaped whole name (regex)", async () => {
+  it("searches for it by name: the exact function name (BM25), the escaped whole name (regex)", async () => {
     const task = TASKS.find((t) => t.required_routes.length === 1)!;
     const name = task.required_routes[0]!.replace(".", "__");
     for (const [engine, expected] of [
-      ["bm25", { query: name.split(/_+/).join(" ") }],
+      ["bm25", { query: name }],
       ["regex", { pattern: `^(?:${name})$` }],
     ] as const) {
       const argument = engine === "bm25" ? "query" : "pattern";
@@ -194,9 +194,9 @@ describe("the reference agent, when a required route is not loaded", () => {
   });
 });
 
-function searchMatrix(p: Protocol, agent: Agent): MatrixInput {
+function searchMatrix(p: Protocol, agent: Agent, tasks: readonly Task[] = TASKS): MatrixInput {
   const conditions = ["SEARCH-BM25", "SEARCH-REGEX"];
-  const episodes: PlannedEpisode[] = TASKS.flatMap((task) =>
+  const episodes: PlannedEpisode[] = tasks.flatMap((task) =>
     p.catalog_sizes.flatMap((catalog_size) =>
       conditions.map((condition) => ({
         semantic_task_id: task.semantic_task_id,
@@ -208,7 +208,7 @@ function searchMatrix(p: Protocol, agent: Agent): MatrixInput {
     ),
   );
   const manifest = {
-    entries: TASKS.flatMap((task) =>
+    entries: tasks.flatMap((task) =>
       p.catalog_sizes.map((catalog_size) => ({
         semantic_task_id: task.semantic_task_id,
         catalog_size,
@@ -239,9 +239,9 @@ function searchMatrix(p: Protocol, agent: Agent): MatrixInput {
   };
 }
 
-async function runRecords(): Promise<RunRecord[]> {
+async function runRecords(tasks: readonly Task[] = TASKS): Promise<RunRecord[]> {
   const records: RunRecord[] = [];
-  await runMatrix(searchMatrix(pilot, referenceAgent(TOKEN, units)), {
+  await runMatrix(searchMatrix(pilot, referenceAgent(TOKEN, units), tasks), {
     now: () => new Date(0),
     clock: () => 0,
     append: (r) => void records.push(r),
@@ -272,6 +272,23 @@ describe("the reference agent under SEARCH-BM25 and SEARCH-REGEX", () => {
     // A regex of the exact names loads every required route: nothing is lost to the search.
     for (const r of first.filter((x) => x.condition === "SEARCH-REGEX"))
       expect(r.required_route_call_coverage).toBe(1);
+  });
+
+  it("loads a route by its exact name where the name's words found a look-alike (coverage 1)", async () => {
+    // Under the name's words these missed a route at both sizes (`exports__export` lost to
+    // `exports_v1__export`; coverage 1/3 and 2/5): the exact names now load every required route.
+    const ids = ["v4-transform_or_export_then_status_answer-es-01", "v4-corrective_expansion_required-de-03"];
+    const tasks = corpus.tasks.filter((t) => ids.includes(t.semantic_task_id));
+    expect(tasks).toHaveLength(2);
+    const records = (await runRecords(tasks)).filter((r) => r.condition === "SEARCH-BM25");
+    expect(records).toHaveLength(4);
+    for (const r of records) {
+      expect(r.required_route_call_coverage).toBe(1);
+      const queries = r.turns.flatMap((t) => (t["searches"] as Array<{ query: string }>).map((s) => s.query));
+      // The request's search, then one by exact function names.
+      expect(queries).toHaveLength(2);
+      expect(queries[1]!.split(" ").every((name) => /^\w+__\w+$/.test(name))).toBe(true);
+    }
   });
 
   it("is counted by the turn-budget check (native conditions are a model's, not measured)", async () => {

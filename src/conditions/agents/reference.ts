@@ -30,7 +30,7 @@ import { functionOfRoute, readResults, stateAvailable, type Observed } from "./o
 import type { Agent, AgentEpisode, AgentTurnRequest, AgentTurnResponse } from "./types.ts";
 import type { ToolCall } from "../../providers/index.ts";
 
-export const REFERENCE_AGENT_VERSION = 3;
+export const REFERENCE_AGENT_VERSION = 4;
 
 /** `units` is loaded once by the caller (`loadUnitConverter`), before any episode. */
 export function referenceAgent(requestMoreTools: string, units: UnitConverter): Agent {

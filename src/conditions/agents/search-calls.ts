@@ -55,21 +55,20 @@ export function requestSearch(request: AgentTurnRequest, task: Pick<Task, "query
 }
 
 /**
- * A search for tools the agent knows it needs by name: BM25, the names' words; regex, the escaped
- * names as whole names (`^(?:a|b)$`). Several names in one search while they fit `k`.
+ * A search for tools the agent knows it needs by name, as an agent that knows a tool's name types
+ * it: BM25, the exact function names joined by spaces (the tokeniser indexes an identifier whole, so
+ * the exact name beats look-alikes sharing its words); regex, the escaped names as whole names
+ * (`^(?:a|b)$`). Several names in one search while they fit `k`.
  */
 export function nameQuery(engine: SearchEngine, names: readonly string[]): string {
   if (engine === "regex") return `^(?:${names.map(escapeRegex).join("|")})$`;
-  return [...new Set(names.flatMap((n) => n.split(/_+/).filter((w) => w !== "")))].join(" ");
+  return [...new Set(names)].join(" ");
 }
 
-/** Whether a name query (`nameQuery`) asked for this name: its words (BM25), or the name as an alternative (regex). */
+/** Whether a name query (`nameQuery`) asked for this name: the name as a word (BM25) or as an alternative (regex). */
 export function askedFor(engine: SearchEngine, query: string, name: string): boolean {
   if (engine === "regex") return query.slice(4, -2).split("|").includes(escapeRegex(name));
-  const words = new Set(query.split(" "));
-  return nameQuery("bm25", [name])
-    .split(" ")
-    .every((w) => words.has(w));
+  return query.split(" ").includes(name);
 }
 
 /** A conversation without the search tool's calls and replies: what a reader of records reads. */

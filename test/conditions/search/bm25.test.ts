@@ -22,9 +22,22 @@ const ids = (query: string, k = 10) => {
 
 describe("searchTerms", () => {
   it("folds, normalises and splits on anything but letters, marks and digits", () => {
-    expect(searchTerms("materials__search")).toEqual(["materials", "search"]);
-    expect(searchTerms("MAT-1418-PU, please")).toEqual(["mat", "1418", "pu", "please"]);
+    expect(searchTerms("materials search")).toEqual(["materials", "search"]);
+    expect(searchTerms("MAT 1418/PU, please")).toEqual(["mat", "1418", "pu", "please"]);
     expect(searchTerms("Straße ＭＡＴ")).toEqual(["strasse", "mat"]);
+  });
+
+  it("gives an identifier (words joined by _ . -) whole, then its parts", () => {
+    expect(searchTerms("materials__search")).toEqual(["materials__search", "materials", "search"]);
+    expect(searchTerms("MAT-1418-PU, please")).toEqual(["mat-1418-pu", "mat", "1418", "pu", "please"]);
+    expect(searchTerms("Use materials.current.")).toEqual([
+      "use",
+      "materials.current",
+      "materials",
+      "current",
+    ]);
+    // A spaceless-script letter in it: parts only (bigrams).
+    expect(searchTerms("在庫_システム")).toEqual(["在庫", "シス", "ステ", "テム"]);
   });
 
   it("cuts Han, Hiragana and Katakana into bigrams, and keeps Hangul words whole", () => {
@@ -67,6 +80,27 @@ describe("bm25", () => {
     expect(ids("pressure transducer")).toEqual([]);
     expect(ids("tool", 2)).toEqual(["alpha.get", "gamma.put"]);
     expect(ids("ファイル")).toEqual([]);
+  });
+
+  it("finds a tool by its exact function name before a look-alike that wins on the name's words", () => {
+    // Documents: exports__export, exports, export, exports, writes, one, archive, of, every, record (10);
+    // exports_v1__export, exports, v1, export, exports, export, export (7); files__get, files, get,
+    // files, reads, files (6). N = 3, mean length 23/3. IDF: exports, export (n = 2) ln 1.6 = 0.470;
+    // exports__export (n = 1) ln(8/3) = 0.981. Length factor k1(1 − b + b·len/mean): 1.474 and 1.122.
+    const catalog = [
+      endpoint("exports.export", "Exports.", "Writes one archive of every record."),
+      endpoint("exports_v1.export", "Exports.", "Export export."),
+      endpoint("files.get", "Files.", "Reads files."),
+    ];
+    const search = catalogSearch("bm25", catalog);
+    const found = (q: string) => {
+      const outcome = search.search(q, 5);
+      return outcome.ok ? outcome.hits.map((h) => h.route_id) : [];
+    };
+    // Words only: exports__export 0.595 + 0.418 = 1.013 < exports_v1__export 0.663 + 0.753 = 1.415.
+    expect(found("exports export")).toEqual(["exports_v1.export", "exports.export"]);
+    // The exact name adds its own rare term to exports__export alone: 1.013 + 0.981 × 2.2/2.474 = 1.886.
+    expect(found("exports__export")).toEqual(["exports.export", "exports_v1.export"]);
   });
 
   it("refuses a query with no words", () => {

@@ -183,21 +183,40 @@ describe("native tool search through fabench run", () => {
         tool_schema_tokens: first.tokens.tool_schema + second.tokens.tool_schema,
       });
 
-      // The provider's search content went back as it came: the request after the call holds it.
-      expect(searchContentSent(bodies.at(-1) as Json)).toContain(FUNCTION);
+      // The provider's search content went back as it came: the request after the call holds the
+      // query and exactly the tools loaded, in the order the record has them.
+      const byRoute = new Map(endpoints.map((e) => [e.route_id, e.function_name]));
+      expect(searchContentSent(bodies.at(-1) as Json)).toEqual({
+        queries: [search?.query],
+        loaded: record.routes_loaded.map((r) => byRoute.get(r)),
+      });
     },
     120_000,
   );
 });
 
-/** The tool names a request's returned search content loaded (Anthropic blocks, Responses items). */
-function searchContentSent(body: Json): string[] {
-  if (Array.isArray(body.messages))
-    return (body.messages as Json[])
-      .flatMap((m) => (Array.isArray(m.content) ? (m.content as Json[]) : []))
-      .filter((b) => b.type === "tool_search_tool_result")
-      .flatMap((b) => ((b.content as Json).tool_references as Json[]).map((r) => String(r.tool_name)));
-  return (body.input as Json[])
-    .filter((i) => i.type === "tool_search_output")
-    .flatMap((i) => (i.tools as Json[]).map((t) => String(t.name)));
+/**
+ * The search content a request sent back (Anthropic's `server_tool_use` and
+ * `tool_search_tool_result` blocks; Responses' `tool_search_call` and `tool_search_output` items):
+ * the queries asked and the tool names loaded, in order.
+ */
+function searchContentSent(body: Json): { queries: unknown[]; loaded: string[] } {
+  if (Array.isArray(body.messages)) {
+    const blocks = (body.messages as Json[]).flatMap((m) =>
+      Array.isArray(m.content) ? (m.content as Json[]) : [],
+    );
+    return {
+      queries: blocks.filter((b) => b.type === "server_tool_use").map((b) => (b.input as Json).query),
+      loaded: blocks
+        .filter((b) => b.type === "tool_search_tool_result")
+        .flatMap((b) => ((b.content as Json).tool_references as Json[]).map((r) => String(r.tool_name))),
+    };
+  }
+  const items = body.input as Json[];
+  return {
+    queries: items.filter((i) => i.type === "tool_search_call").map((i) => (i.arguments as Json).query),
+    loaded: items
+      .filter((i) => i.type === "tool_search_output")
+      .flatMap((i) => (i.tools as Json[]).map((t) => String(t.name))),
+  };
 }

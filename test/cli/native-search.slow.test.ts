@@ -161,6 +161,25 @@ describe("native tool search through fabench run", () => {
       expect(second.tokens.tool_schema).toBe(count([searchTool, ...renderTools(loaded)]));
       expect(second.tokens.tool_schema * 4).toBeLessThan(count(renderTools(endpoints)));
 
+      // Input tokens: turn 2's messages are turn 1's plus the neutral assistant message and the
+      // tool result — the provider's raw content the assistant message keeps is not counted again.
+      const id = agent[1].startsWith("anthropic") ? "toolu_1" : "call_1";
+      const call = { id, name: FUNCTION, arguments: { material_id: "MAT-1104-PE" } };
+      const observation = (record["attempts"] as Json[])[0]?.observation;
+      const added =
+        counter.count(JSON.stringify({ role: "assistant", content: first["text"], tool_calls: [call] })) +
+        counter.count(
+          JSON.stringify({
+            role: "tool",
+            tool_call_id: id,
+            name: FUNCTION,
+            content: JSON.stringify(observation),
+          }),
+        );
+      expect(second.tokens.input - second.tokens.tool_schema).toBe(
+        first.tokens.input - first.tokens.tool_schema + added,
+      );
+
       // The episode scores like any other, its condition labelled not preregistered.
       const summary = join(dir, "summary.json");
       const scored = await runCli(["score", "--pilot", pilot, out, "--out", summary, "--allow-incomplete"]);

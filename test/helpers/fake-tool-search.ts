@@ -7,8 +7,10 @@
  *
  * Its model is a script: with no tool result yet it searches with `query`; the server side (or,
  * client-executed, fabench) loads the deferred tools whose name or description matches (BM25: any
- * query word, case-insensitive; regex: the pattern, case-insensitive), and the model calls the
- * first loaded tool; once a tool result is in the conversation it answers `done`. Like the real
+ * query word, case-insensitive, most words matched first; regex: the pattern, case-insensitive), and the model calls the
+ * tool it came for when the search loaded it (a name in `callArguments`, called with those
+ * arguments — so a whole episode through `fabench run` can return a required route's evidence),
+ * else the first loaded tool with `{}`; once a tool result is in the conversation it answers `done`. Like the real
  * APIs it refuses (400) a deferred tool carrying `cache_control`, and a call to a deferred tool no
  * search loaded. Every request body is kept for the test to read.
  */
@@ -27,7 +29,13 @@ export interface FakeToolSearch {
 /** The query the fake model sends, per engine (the regex one is a pattern). */
 export type FakeQueries = Readonly<Record<"bm25" | "regex", string>>;
 
-export async function startFakeToolSearch(options: { queries: FakeQueries }): Promise<FakeToolSearch> {
+export interface FakeToolSearchOptions {
+  readonly queries: FakeQueries;
+  /** The tools the model came for, by function name, with the arguments it calls them with. */
+  readonly callArguments?: Readonly<Record<string, Json>>;
+}
+
+export async function startFakeToolSearch(options: FakeToolSearchOptions): Promise<FakeToolSearch> {
   const bodies: Json[] = [];
   const server: Server = createServer((req, res) => {
     let raw = "";
@@ -35,9 +43,7 @@ export async function startFakeToolSearch(options: { queries: FakeQueries }): Pr
     req.on("end", () => {
       const body = JSON.parse(raw || "{}") as Json;
       bodies.push(body);
-      const answer = req.url?.includes("/messages")
-        ? anthropic(body, options.queries)
-        : responses(body, options.queries);
+      const answer = req.url?.includes("/messages") ? anthropic(body, options) : responses(body, options);
       res
         .writeHead("error" in answer ? 400 : 200, { "content-type": "application/json" })
         .end(JSON.stringify(answer));
@@ -61,12 +67,17 @@ export function matching(tools: readonly Json[], query: string, engine: "bm25" |
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   const pattern = new RegExp(query, "i");
+  // BM25-like enough for a script: more query words matched first, then the order sent.
+  const score = (t: Json): number => {
+    const text = `${t.name} ${t.description}`;
+    if (engine === "regex") return pattern.test(text) ? 1 : 0;
+    return words.filter((w) => text.toLowerCase().includes(w)).length;
+  };
   return tools
-    .filter((t) => {
-      const text = `${t.name} ${t.description}`;
-      return engine === "regex" ? pattern.test(text) : words.some((w) => text.toLowerCase().includes(w));
-    })
-    .map((t) => String(t.name))
+    .map((t, index) => ({ name: String(t.name), score: score(t), index }))
+    .filter((t) => t.score > 0)
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .map((t) => t.name)
     .slice(0, 5);
 }
 
@@ -75,7 +86,17 @@ const badRequest = (message: string) => ({
   error: { type: "invalid_request_error", message },
 });
 
-function anthropic(body: Json, queries: FakeQueries): Json {
+/** The tool the model calls among those loaded: the one it came for, else the first. */
+function pick(
+  names: readonly string[],
+  options: FakeToolSearchOptions,
+): { name: string; input: Json } | null {
+  const wanted = names.find((n) => options.callArguments?.[n] !== undefined) ?? names[0];
+  return wanted === undefined ? null : { name: wanted, input: options.callArguments?.[wanted] ?? {} };
+}
+
+function anthropic(body: Json, options: FakeToolSearchOptions): Json {
+  const queries = options.queries;
   const tools = (body.tools ?? []) as Json[];
   const search = tools.find((t) => String(t.type).startsWith("tool_search_tool_"));
   const deferred = tools.filter((t) => t.defer_loading === true);
@@ -95,6 +116,7 @@ function anthropic(body: Json, queries: FakeQueries): Json {
   const engine = String(search.type).includes("regex") ? "regex" : "bm25";
   const query = queries[engine];
   const names = matching(deferred, query, engine);
+  const chosen = pick(names, options);
   const id = "srvtoolu_1";
   return anthropicReply([
     { type: "text", text: "Searching.", citations: null },
@@ -107,9 +129,7 @@ function anthropic(body: Json, queries: FakeQueries): Json {
         tool_references: names.map((n) => ({ type: "tool_reference", tool_name: n })),
       },
     },
-    ...(names[0]
-      ? [{ type: "tool_use", id: "toolu_1", name: names[0], input: {}, caller: { type: "direct" } }]
-      : []),
+    ...(chosen ? [{ type: "tool_use", id: "toolu_1", ...chosen, caller: { type: "direct" } }] : []),
   ]);
 }
 
@@ -126,7 +146,8 @@ function anthropicReply(content: Json[]): Json {
   };
 }
 
-function responses(body: Json, queries: FakeQueries): Json {
+function responses(body: Json, options: FakeToolSearchOptions): Json {
+  const queries = options.queries;
   const tools = (body.tools ?? []) as Json[];
   const search = tools.find((t) => t.type === "tool_search");
   const deferred = tools.filter((t) => t.type === "function" && t.defer_loading === true);
@@ -167,12 +188,12 @@ function responses(body: Json, queries: FakeQueries): Json {
       status: "completed",
       tools: deferred.filter((t) => names.includes(String(t.name))),
     },
-    ...call(names[0]),
+    ...call(pick(names, options)),
   ]);
 
   /** Client-executed: the model asks with the parameter the tool declares, then calls what fabench loaded. */
   function clientSearch(tool: Json, items: readonly Json[], found: readonly string[]): Json {
-    if (items.some((i) => i.type === "tool_search_output")) return responsesReply(call(found[0]));
+    if (items.some((i) => i.type === "tool_search_output")) return responsesReply(call(pick(found, options)));
     const key = String(((tool.parameters as Json).required as string[])[0]);
     const query = key === "pattern" ? queries.regex : queries.bm25;
     return responsesReply([
@@ -188,9 +209,18 @@ function responses(body: Json, queries: FakeQueries): Json {
   }
 }
 
-function call(name: string | undefined): Json[] {
-  return name
-    ? [{ type: "function_call", id: "fc_1", call_id: "call_1", name, arguments: "{}", status: "completed" }]
+function call(chosen: { name: string; input: Json } | null): Json[] {
+  return chosen
+    ? [
+        {
+          type: "function_call",
+          id: "fc_1",
+          call_id: "call_1",
+          name: chosen.name,
+          arguments: JSON.stringify(chosen.input),
+          status: "completed",
+        },
+      ]
     : [];
 }
 

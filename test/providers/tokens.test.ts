@@ -6,7 +6,12 @@
 import { readFileSync } from "node:fs";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
-import { boundedCount, loadTokenCounter, MAX_RUN } from "../../src/conditions/execution/tokens.ts";
+import {
+  boundedCount,
+  loadTokenCounter,
+  MAX_RUN,
+  TurnTokenCounter,
+} from "../../src/conditions/execution/tokens.ts";
 
 /** The longest run of one character class in a text, as boundedCount splits them. */
 const longestRun = (text: string) => {
@@ -76,5 +81,31 @@ describe("boundedCount", () => {
   it("counts text that looks like a special token instead of refusing it", async () => {
     const counter = await loadTokenCounter();
     expect(counter.count("a reply with <|endoftext|> in it")).toBeGreaterThan(5);
+  });
+});
+
+describe("TurnTokenCounter under a native search (#34)", () => {
+  it("counts an assistant message's neutral form, never its raw provider content as well", () => {
+    // A stand-in encoder: one token a character, so every count is the JSON's length.
+    const turns = new TurnTokenCounter({ name: "chars", count: (text) => text.length });
+    const neutral = {
+      role: "assistant" as const,
+      content: "Searching.",
+      tool_calls: [{ id: "toolu_1", name: "materials__current", arguments: { material_id: "M-1" } }],
+    };
+    const raw = [
+      { type: "text", text: "Searching." },
+      {
+        type: "server_tool_use",
+        id: "srvtoolu_1",
+        name: "tool_search_tool_bm25",
+        input: { query: "materials" },
+      },
+      { type: "tool_use", id: "toolu_1", name: "materials__current", input: { material_id: "M-1" } },
+    ];
+    const user = { role: "user" as const, content: "What is it?" };
+    const expected = JSON.stringify(user).length + JSON.stringify(neutral).length;
+    expect(turns.request([user, { ...neutral, raw }], [], "k").input).toBe(expected);
+    expect(turns.request([user, neutral], [], "k").input).toBe(expected);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * Token counting with a declared tokenizer (gpt-tokenizer, o200k_base by default), recorded by
  * name in every run. Input tokens of a turn = the tool definitions encoded as one JSON array +
- * each message encoded as JSON on its own; tool-schema tokens = the tool definitions alone. Both
- * are cached by content (a 250-tool block, the system prompt and most tool results repeat across
- * tasks, conditions and trials), which keeps counting off the hot path of a large run. Counting
- * is linear in the text's length whatever the text (see boundedCount).
+ * each message encoded as JSON on its own (its neutral form, never a provider's `raw`: see
+ * `neutral`); tool-schema tokens = the tool definitions alone. Both are cached by content (a
+ * 250-tool block, the system prompt and most tool results repeat across tasks, conditions and
+ * trials), which keeps counting off the hot path of a large run. Counting is linear in the text's
+ * length whatever the text (see boundedCount).
  */
 import { usageError } from "../../core/index.ts";
 import type { Message, ToolDefinition } from "./render.ts";
@@ -91,6 +92,22 @@ export interface TurnTokens {
 
 const MESSAGE_CACHE_LIMIT = 50_000;
 
+/**
+ * The message as counted: without `raw`. Under a native search (#34) the assistant message keeps
+ * the provider's own content (`raw`) to send back as it came, and that content repeats the
+ * message's text and tool calls — counting both counted them twice. The neutral message is the
+ * one counted, as under every other condition: the same shape whatever the provider (Anthropic's
+ * and OpenAI's raw content differ for the same turn), and OpenAI's raw `tool_search_output` holds
+ * the loaded tools' full definitions, which the turn's tool-schema tokens already count. What is
+ * left out is the search's own query and references (a few tokens a search); the search tool's
+ * schema is counted with the tools. A message without `raw` is counted byte for byte as before.
+ */
+function neutral(message: Message): Message {
+  if (message.role !== "assistant" || message.raw === undefined) return message;
+  const { raw: _, ...rest } = message;
+  return rest;
+}
+
 export class TurnTokenCounter {
   private readonly toolCache = new Map<string, number>();
   private readonly messageCache = new Map<string, number>();
@@ -105,7 +122,7 @@ export class TurnTokenCounter {
       this.toolCache.set(key, schema);
     }
     let input = schema;
-    for (const message of messages) input += this.message(JSON.stringify(message));
+    for (const message of messages) input += this.message(JSON.stringify(neutral(message)));
     return { input, tool_schema: schema };
   }
 

@@ -59,6 +59,17 @@ export function inputError(
   return new FabenchError({ kind: "input", stage, code, message, ...where });
 }
 
+/**
+ * The code of work an interrupt stopped (an agent turn, a provider request, a wait for a batch):
+ * the runner never records an episode that ended with it, so a plain `--resume` runs it again.
+ */
+export const INTERRUPTED = "interrupted";
+
+/** The rejection of work an interrupt stopped; `message` says what was stopped. */
+export function interruptedError(message: string): FabenchError {
+  return new FabenchError({ kind: "input", stage: "agent", code: INTERRUPTED, message });
+}
+
 /** A command line that makes no sense (exit 2). */
 export function usageError(code: string, message: string): FabenchError {
   return new FabenchError({ kind: "usage", stage: "cli", code, message });

@@ -9,6 +9,8 @@ export {
   type ErrorKind,
   type Problem,
   type Result,
+  INTERRUPTED,
+  interruptedError,
 } from "./errors.ts";
 export {
   capJsonProblems,

@@ -4,7 +4,7 @@
  * exponential backoff that honours Retry-After; requests and tokens per minute are rate-limited.
  * The clock, sleep and randomness come in from outside so tests run instantly and repeatably.
  */
-import { FabenchError } from "../core/index.ts";
+import { FabenchError, interruptedError } from "../core/index.ts";
 
 export interface Timing {
   readonly now: () => number;
@@ -173,14 +173,8 @@ export async function withRetries<T>(
   }
 }
 
-function interrupted(provider: string): FabenchError {
-  return new FabenchError({
-    kind: "input",
-    stage: "agent",
-    code: "interrupted",
-    message: `${provider}: the request was cancelled by an interrupt`,
-  });
-}
+const interrupted = (provider: string) =>
+  interruptedError(`${provider}: the request was cancelled by an interrupt`);
 
 /** Requests and tokens per minute, over a sliding one-minute window. */
 export class RateLimiter {

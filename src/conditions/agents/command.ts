@@ -9,6 +9,7 @@ import {
   decodeStrictUtf8,
   FabenchError,
   hasNonFiniteNumber,
+  interruptedError,
   MAX_JSON_DEPTH,
   parseBoundedJson,
   runChild,
@@ -138,7 +139,7 @@ function stopFailure(options: CommandAgentOptions, reason: StopReason): FabenchE
     case "timeout":
       return failure("command_timeout", `${options.path} gave no answer within ${options.timeoutMs} ms`);
     case "interrupted":
-      return failure("interrupted", `${options.path} was stopped: the run was interrupted`);
+      return interruptedError(`${options.path} was stopped: the run was interrupted`);
     case "stdout_limit":
       return failure(
         "command_output_too_large",

@@ -5,22 +5,15 @@
  * `--resume` runs it again. An episode whose own code throws (a RangeError, a bug) becomes an error
  * record coded `episode_failed`, so the run goes on and `--resume` never meets the same crash twice.
  */
-import { FabenchError } from "../../core/index.ts";
+import { FabenchError, interruptedError } from "../../core/index.ts";
 import type { AgentEpisode, AgentTurnResponse } from "../agents/types.ts";
 import type { EpisodeOutcome } from "../execution/loop.ts";
 
-/** The code of an episode stopped by an interrupt; such an episode is never recorded. */
-export const INTERRUPTED = "interrupted";
+export { INTERRUPTED } from "../../core/index.ts";
 
 /** The rejection of an agent turn that an interrupt stopped. */
-export function interruptedError(): FabenchError {
-  return new FabenchError({
-    kind: "input",
-    stage: "agent",
-    code: INTERRUPTED,
-    message: "the run was interrupted while this turn was running; --resume runs the episode again",
-  });
-}
+const turnInterrupted = () =>
+  interruptedError("the run was interrupted while this turn was running; --resume runs the episode again");
 
 /**
  * The episode with the signal in each turn request, and each turn raced against it: an aborted
@@ -30,12 +23,12 @@ export function interruptibleEpisode(episode: AgentEpisode, signal: AbortSignal 
   if (signal === undefined) return episode;
   return {
     turn: (request) => {
-      if (signal.aborted) return Promise.reject(interruptedError());
+      if (signal.aborted) return Promise.reject(turnInterrupted());
       const running = episode.turn({ ...request, signal });
       // The agent's answer may come after the turn was given up: it must not be an unhandled rejection.
       running.catch(() => undefined);
       return new Promise<AgentTurnResponse>((resolve, reject) => {
-        const abort = () => reject(interruptedError());
+        const abort = () => reject(turnInterrupted());
         signal.addEventListener("abort", abort, { once: true });
         running.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
       });

@@ -19,6 +19,7 @@ import {
   canonicalSha256,
   decodeUtf8,
   FabenchError,
+  interruptedError,
   parseJsonText,
   readBytes,
   writeJsonAtomic,
@@ -280,14 +281,8 @@ export class BatchCoordinator {
   }
 }
 
-function interrupted(provider: string): FabenchError {
-  return new FabenchError({
-    kind: "input",
-    stage: "agent",
-    code: "interrupted",
-    message: `${provider}: stopped waiting for the batch: the run was interrupted`,
-  });
-}
+const interrupted = (provider: string) =>
+  interruptedError(`${provider}: stopped waiting for the batch: the run was interrupted`);
 
 /** A v1 checkpoint (ids always known) reads as v2 with no fingerprints to look up. */
 function readCheckpoint(path: string): Checkpoint {

@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.ts";
 import { satisfiedConveyor } from "../helpers/conveyor.ts";
 import { alive, deadSoon } from "../helpers/processes.ts";
+import { key, read, type Rec } from "../helpers/run-records.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 import { GOOD_REPLY } from "../judge/fake-judge.ts";
 
@@ -22,18 +23,6 @@ const REFERENCE = ["--agent", "reference", "--tasks", "v4-single*", "--trials", 
 /** 6 tasks × 1 catalog size × 2 conditions: 12 episodes. */
 const SMALL = ["--tasks", "v4-*-en-01", "--catalog-sizes", "100", "--conditions", "FULL,SR-PROGRESSIVE"];
 
-type Rec = Record<string, unknown> & {
-  semantic_task_id: string;
-  catalog_size: number;
-  condition: string;
-  trial: number;
-};
-const read = (path: string): Rec[] =>
-  readFileSync(path, "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l) as Rec);
-const key = (r: Rec) => `${r.semantic_task_id}|${r.catalog_size}|${r.condition}|${r.trial}`;
 /** Each record without its timings, by episode. */
 const byEpisode = (records: Rec[]) =>
   new Map(records.map(({ timings: _, ...rest }) => [key(rest as Rec), JSON.stringify(rest)]));

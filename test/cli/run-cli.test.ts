@@ -3,21 +3,10 @@ import { describe, expect, it } from "vitest";
 import { canonicalSha256 } from "../../src/core/index.ts";
 import { runCli } from "../helpers/cli.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
+import { key, read, type Rec } from "../helpers/run-records.ts";
 
 const SUBSET = ["--agent", "reference", "--tasks", "v4-single*", "--trials", "3"];
 
-type Rec = Record<string, unknown> & {
-  semantic_task_id: string;
-  catalog_size: number;
-  condition: string;
-  trial: number;
-};
-const read = (path: string): Rec[] =>
-  readFileSync(path, "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l) as Rec);
-const key = (r: Rec) => `${r.semantic_task_id}|${r.catalog_size}|${r.condition}|${r.trial}`;
 /** What must not depend on interruptions, shards or timing. */
 const stable = (records: Rec[]) =>
   records

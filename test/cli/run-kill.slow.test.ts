@@ -9,22 +9,11 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
+import { key, read, type Rec } from "../helpers/run-records.ts";
 
 const KILL_AT_LINE = fileURLToPath(new URL("../helpers/kill-at-line.mjs", import.meta.url));
 const SUBSET = ["--agent", "reference", "--tasks", "v4-single*", "--trials", "3"];
 
-type Rec = Record<string, unknown> & {
-  semantic_task_id: string;
-  catalog_size: number;
-  condition: string;
-  trial: number;
-};
-const read = (path: string): Rec[] =>
-  readFileSync(path, "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l) as Rec);
-const key = (r: Rec) => `${r.semantic_task_id}|${r.catalog_size}|${r.condition}|${r.trial}`;
 const stable = (records: Rec[]) =>
   records
     .map(({ timings: _t, shard: _s, ...rest }) => rest)

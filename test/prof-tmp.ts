@@ -1,0 +1,13 @@
+import { readFileSync } from "node:fs";
+import { summarySchema } from "../src/summary/index.ts";
+import { compareSummaries } from "../src/compare/index.ts";
+import { loadProtocol } from "../src/world/index.ts";
+let t = performance.now();
+const raw = JSON.parse(readFileSync("/tmp/cmpB/a.summary.json", "utf8"));
+console.log("parse", performance.now() - t); t = performance.now();
+const s = summarySchema.parse(raw);
+console.log("zod", performance.now() - t); t = performance.now();
+const protocol = loadProtocol("/work/wt/compare/manifests/preregistration.json").value;
+t = performance.now();
+compareSummaries({ a: { path: "a", summary: s }, b: { path: "b", summary: s }, protocol, manifests: [] });
+console.log("compare", performance.now() - t);

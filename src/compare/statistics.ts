@@ -118,11 +118,9 @@ export function planStatistics(protocol: Protocol, pairing: Pairing): Plan {
           { key: key(selection, condition, metric, "b"), values: b, ...pooled("b") },
           {
             key: key(selection, condition, metric, "delta"),
+            // Resampled from its own per-task values, not combined from A's and B's replicates: two
+            // identical runs then give exactly 0 in every replicate, not a rounding residue.
             values: b.map((v, t) => (v === null || a[t] === null ? null : v - (a[t] as number))),
-            combination: [
-              { key: key(selection, condition, metric, "b"), weight: 1 },
-              { key: key(selection, condition, metric, "a"), weight: -1 },
-            ],
           },
         );
       }

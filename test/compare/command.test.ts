@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Comparison } from "../../src/compare/index.ts";
+import { comparisonSchema, type Comparison } from "../../src/compare/index.ts";
 import { canonicalSha256 } from "../../src/core/index.ts";
 import type { Summary } from "../../src/summary/index.ts";
 import { runCli } from "../helpers/cli.ts";
@@ -33,6 +33,8 @@ describe("fabench compare", () => {
     const result = await runCli(["compare", a, b, "--json"]);
     expect([result.code, result.err]).toEqual([0, ""]);
     const c = JSON.parse(result.out) as Comparison;
+    // What --json prints is the comparison's own schema, strictly.
+    expect(comparisonSchema.safeParse(c).success).toBe(true);
     expect(c.pairing).toMatchObject({ paired: summary.episodes, only_in_a: 0, only_in_b: 0 });
     expect(c.bootstrap).toMatchObject({ iterations: 10000, rng: "seedrandom", gate_interval: "skew_t" });
     for (const t of c.tables)

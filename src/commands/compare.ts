@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { PILOT_FILES } from "../authoring/index.ts";
-import { checkOutput, writeFileAtomic } from "../core/index.ts";
+import { checkOutput, usageError, writeFileAtomic } from "../core/index.ts";
 import {
   checkComparable,
   compareSummaries,
@@ -60,6 +60,12 @@ export function compare(options: CompareOptions, io: CliIo): number {
   // What differs between the two worlds is said before the protocol is looked for: a protocol
   // mismatch is then one of the differences, not a puzzle about --protocol.
   checkComparable(a, b);
+  const sizes = a.summary.run.catalogs.map((c) => c.size);
+  if (options.catalogSize !== undefined && !sizes.includes(options.catalogSize))
+    throw usageError(
+      "unknown_catalog_size",
+      `--catalog-size ${options.catalogSize}: the runs have catalog sizes ${sizes.join(", ")}`,
+    );
   const protocol = loadSummaryProtocol(a.summary, options.a, options.protocol, "compare");
   const manifests: NamedManifest[] = manifestPaths.map(({ path, given }) => ({
     path,

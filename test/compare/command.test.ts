@@ -100,6 +100,7 @@ describe("fabench compare", () => {
   it("refuses a manifest that is neither run's, and an output that is an input", async () => {
     const manifest = JSON.parse(readFileSync(MANIFEST, "utf8")) as Record<string, unknown> & {
       router: { id: string };
+      manifest_sha256: string;
     };
     const { manifest_sha256: _, ...body } = { ...manifest, router: { ...manifest.router, id: "elsewhere" } };
     const path = join(dir(), "other-manifest.json");
@@ -107,6 +108,11 @@ describe("fabench compare", () => {
     const refused = await runCli(["compare", a, b, "--manifest", MANIFEST, "--manifest", path]);
     expect(refused.code).toBe(2);
     expect(refused.err).toMatch(new RegExp(`^${path}: compare_manifest_not_in_summaries: `));
+    const size = await runCli(["compare", a, b, "--catalog-size", "7"]);
+    expect([size.code, size.err]).toEqual([
+      2,
+      "unknown_catalog_size: --catalog-size 7: the runs have catalog sizes 100, 250\n",
+    ]);
     const overwrite = await runCli(["compare", a, b, "--out", b]);
     expect(overwrite.code).toBe(2);
     expect(overwrite.err).toMatch(/output_is_input/);

@@ -204,15 +204,17 @@ describe("fabench compare: the word-overlap router against the keyword router, i
         await expect(sr5.isVisible()).resolves.toBe(true);
         for (const metric of gated) await expect(sr5.textContent()).resolves.toContain(metric);
         // Open everything folded: the per-size tables and every task's ranks.
-        await tab.evaluate(() => {
-          for (const d of document.querySelectorAll("details")) d.open = true;
+        await tab.locator("details").evaluateAll((all) => {
+          for (const d of all) d.setAttribute("open", "");
         });
         const ranks = tab.locator("#ranks table").first();
         await ranks.scrollIntoViewIfNeeded();
         await expect(ranks.isVisible()).resolves.toBe(true);
         await expect(ranks.textContent()).resolves.toMatch(/v4-[a-z_]+-de-0\d/);
-        const widths = await tab.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-        expect(widths[0]).toBeLessThanOrEqual(widths[1] as number);
+        const widths = await tab.evaluate<{ scroll: number; window: number }>(
+          "({ scroll: document.documentElement.scrollWidth, window: window.innerWidth })",
+        );
+        expect(widths.scroll).toBeLessThanOrEqual(widths.window);
         expect(requests.filter((u) => !u.startsWith("file://"))).toEqual([]);
         await context.close();
       },

@@ -1,14 +1,7 @@
 /** `fabench compare`: two summaries of the same world, B − A per condition with paired intervals. */
 import { type Command, Option } from "commander";
 import type { compare } from "../commands/compare.ts";
-import {
-  catalogSizeOption,
-  collect,
-  jsonOption,
-  pilotOption,
-  protocolOption,
-  type Registrar,
-} from "./options.ts";
+import { positiveInt, collect, jsonOption, pilotOption, protocolOption, type Registrar } from "./options.ts";
 
 // Commands load when they run, so `fabench --help` and `--version` import no schemas.
 const loadCompare = () => import("../commands/compare.ts");
@@ -30,7 +23,12 @@ export function registerCompare(program: Command, r: Registrar): void {
         .argParser(collect)
         .default([]),
     )
-    .addOption(catalogSizeOption())
+    .addOption(
+      new Option(
+        "--catalog-size <n>",
+        "only this catalog size (the text shows its tables instead of the pooled ones)",
+      ).argParser(positiveInt("--catalog-size")),
+    )
     .addOption(protocolOption("the one the summaries were scored under"))
     .addOption(pilotOption())
     .addOption(jsonOption())

@@ -11,6 +11,7 @@ export { pairEpisodes, type Pairing } from "./pairing.ts";
 export { assignManifests, rankRows, summarizeRanks, type NamedManifest } from "./ranks.ts";
 export {
   COMPARE_FORMAT,
+  compareJsonSchema,
   comparisonSchema,
   type ComparedInterval,
   type Comparison,

@@ -105,3 +105,12 @@ export type ComparedInterval = z.infer<typeof comparedIntervalSchema>;
 export type MetricRow = z.infer<typeof metricRowSchema>;
 export type Side = z.infer<typeof sideSchema>;
 export type RankRow = z.infer<typeof rankRowSchema>;
+
+/** The published JSON Schema of `fabench compare --json` (schemas/compare.schema.json). */
+export function compareJsonSchema(): Record<string, unknown> {
+  return {
+    $id: "https://fabench.dev/schemas/compare.schema.json",
+    title: "fabench compare --json",
+    ...z.toJSONSchema(comparisonSchema),
+  };
+}

@@ -6,8 +6,9 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { comparisonSchema, type Comparison } from "../../src/compare/index.ts";
-import { canonicalSha256 } from "../../src/core/index.ts";
+import Ajv2020 from "ajv/dist/2020.js";
+import { compareJsonSchema, comparisonSchema, type Comparison } from "../../src/compare/index.ts";
+import { canonicalSha256, formatJsonFile } from "../../src/core/index.ts";
 import type { Summary } from "../../src/summary/index.ts";
 import { runCli } from "../helpers/cli.ts";
 import { sharedFixture } from "../helpers/shared-fixtures.ts";
@@ -33,8 +34,12 @@ describe("fabench compare", () => {
     const result = await runCli(["compare", a, b, "--json"]);
     expect([result.code, result.err]).toEqual([0, ""]);
     const c = JSON.parse(result.out) as Comparison;
-    // What --json prints is the comparison's own schema, strictly.
+    // What --json prints is the comparison's own schema, strictly, and the published JSON Schema
+    // (generated from it) accepts it.
     expect(comparisonSchema.safeParse(c).success).toBe(true);
+    const published = readFileSync("schemas/compare.schema.json", "utf8");
+    expect(published).toBe(formatJsonFile(compareJsonSchema()));
+    expect(new Ajv2020.default({ strict: false }).compile(JSON.parse(published))(c)).toBe(true);
     expect(c.pairing).toMatchObject({ paired: summary.episodes, only_in_a: 0, only_in_b: 0 });
     expect(c.bootstrap).toMatchObject({ iterations: 10000, rng: "seedrandom", gate_interval: "skew_t" });
     for (const t of c.tables)

@@ -9,6 +9,7 @@ import { cardTable, CSS, escape, num } from "../report/index.ts";
 import {
   bootstrapLine,
   conditionTitle,
+  glanceLines,
   pairingLine,
   pilotLabel,
   rankLines,
@@ -26,8 +27,12 @@ export function renderComparisonHtml(c: Comparison): string {
   const conditions = [...new Set(c.tables.map((t) => t.condition))];
   const sections = conditions.map((condition) => conditionSection(c, condition, shown));
   const notes = intervalNotes(shown);
+  const glance = glanceLines(c);
   const body = [
     header(c),
+    glance.length === 0
+      ? ""
+      : `<section id="glance"><h2>At a glance</h2><p class="muted">Pooled over catalog sizes; B − A, ${escape(c.bootstrap.gate_interval)} interval. A comparison: no threshold, no verdict.</p><ul>${glance.map((l) => `<li>${escape(l)}</li>`).join("")}</ul></section>`,
     ...sections,
     ranksSection(c),
     notes.length > 0

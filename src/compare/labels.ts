@@ -80,3 +80,21 @@ export function rankLines(c: Comparison): string[] {
   lines.push("  every task's ranks side by side: --out FILE.html or --json");
   return lines;
 }
+
+const signed = (x: number) => `${x > 0 ? "+" : ""}${Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(4)}`;
+
+/**
+ * At a glance, pooled over catalog sizes: per condition, the gated metrics whose B − A interval
+ * (the gate's method) lies wholly on one side of 0, with the difference. No threshold: a metric
+ * listed moved, in the direction its sign says; whether that is better depends on the metric.
+ */
+export function glanceLines(c: Comparison): string[] {
+  return c.tables
+    .filter((t) => t.selection === POOLED)
+    .map((t) => {
+      const gated = t.rows.filter((r) => r.gated);
+      const moved = gated.filter((r) => r.excludes_zero && r.delta.point !== null);
+      const list = moved.map((r) => `${r.metric} ${signed(r.delta.point as number)}`).join(", ");
+      return `${conditionTitle(c, t.condition)}: ${moved.length} of ${gated.length} gated metrics moved (interval excludes 0)${moved.length > 0 ? `: ${list}` : ""}`;
+    });
+}

@@ -10,7 +10,7 @@ import {
   shownInterval,
   type ShownInterval,
 } from "../metrics/index.ts";
-import { conditionTitle, headerLines, rankLines, selectionTitle } from "./labels.ts";
+import { conditionTitle, glanceLines, headerLines, rankLines, selectionTitle } from "./labels.ts";
 import type { Comparison, MetricRow } from "./schema.ts";
 
 const num = (x: number | null) => (x === null ? "–" : Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(4));
@@ -26,6 +26,11 @@ export function deltaIntervals(row: MetricRow): { ci: ShownInterval; gate: Shown
 /** `selection`: the pooled tables (default) or one catalog size's. */
 export function renderComparison(c: Comparison, selection: string = POOLED): string {
   const lines = headerLines(c);
+  lines.push(
+    "",
+    `at a glance, pooled over catalog sizes (B − A; ${c.bootstrap.gate_interval} interval):`,
+    ...glanceLines(c).map((l) => `  ${l}`),
+  );
   const shown: ShownInterval[] = [];
   const pct = `${Math.round(c.bootstrap.confidence * 100)}% ${c.bootstrap.interval}`;
   const chosen = c.tables.filter((t) => t.selection === selection);

@@ -340,9 +340,12 @@ describe("compare: renderings", () => {
       /SR-5 — pooled over catalog sizes 100, 250\n {2}metric +A +B +B − A {2}95% percentile +skew_t +excludes 0/,
     );
     expect(text).toMatch(/required_fact_recall \(gated\) +1\.0000 +0\.7500 +-0\.2500 {2}\[/);
+    expect(text).toContain(
+      "at a glance, pooled over catalog sizes (B − A; skew_t interval):\n  FULL: 0 of 2 gated metrics moved (interval excludes 0)\n  SR-5: ",
+    );
     // One catalog size instead of the pooled tables.
     expect(renderComparison(c, "250")).toContain("SR-5 — catalog size 250");
-    expect(renderComparison(c, "250")).not.toContain("pooled over");
+    expect(renderComparison(c, "250")).not.toContain("SR-5 — pooled over");
   });
 
   it("writes one self-contained page that escapes what the inputs say", () => {

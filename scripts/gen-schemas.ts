@@ -2,13 +2,14 @@
  * Writes the JSON Schemas users and providers see, generated from the zod schemas:
  *   schemas/task.schema.json, schemas/envelope.schema.json,
  *   schemas/coverage-study.schema.json, schemas/power.schema.json, schemas/summary.schema.json,
- *   schemas/discover-call-task.schema.json
+ *   schemas/discover-call-task.schema.json, schemas/compare.schema.json
  *
  *   npx tsx scripts/gen-schemas.ts [--check]
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { taskJsonSchema } from "../src/authoring/index.ts";
+import { compareJsonSchema } from "../src/compare/index.ts";
 import { formatJsonFile, writeFileAtomic } from "../src/core/index.ts";
 import { discoverCallTaskJsonSchema } from "../src/discover-call/index.ts";
 import { envelopeJsonSchema } from "../src/envelope/index.ts";
@@ -22,6 +23,7 @@ export const SCHEMAS: Record<string, () => Record<string, unknown>> = {
   "schemas/power.schema.json": powerReportJsonSchema,
   "schemas/summary.schema.json": summaryJsonSchema,
   "schemas/discover-call-task.schema.json": discoverCallTaskJsonSchema,
+  "schemas/compare.schema.json": compareJsonSchema,
 };
 
 const root = new URL("../", import.meta.url);

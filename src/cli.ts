@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError, Help, type Option } from "commander";
 import { registerCatalog } from "./cli/catalog.ts";
+import { registerCompare } from "./cli/compare.ts";
 import { registerConditions } from "./cli/conditions.ts";
 import { registerConveyor } from "./cli/conveyor.ts";
 import { registerCorpus } from "./cli/corpus.ts";
@@ -135,6 +136,7 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
     registerPilot,
     registerJudge,
     registerScoring,
+    registerCompare,
     registerSimulate,
     registerDiscoverCall,
     registerServe,

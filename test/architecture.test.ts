@@ -155,6 +155,18 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/world",
     "src/cli",
   ],
+  // A comparison reads two finished summaries (and manifests for the ranks): no runs, models,
+  // files or other instruments; the command reads the files and hands them over.
+  "src/compare": [
+    "src/providers",
+    "src/judge",
+    "src/discover-call",
+    "src/sensitivity",
+    "src/serve",
+    "src/commands",
+    "src/world",
+    "src/cli",
+  ],
   // The API server answers from the frozen world (catalog, router, replay executor, task type) and
   // nothing else: no scoring, no model providers, no code of the instrument that is its client.
   "src/serve": [

@@ -133,6 +133,7 @@ describe("no path a user types ends in exit 70", () => {
       score: ["score", fixture["run"] as string, "--allow-incomplete", "--out", join(temp(), "s2.json")],
       gate: ["gate", fixture["summary"] as string],
       report: ["report", fixture["summary"] as string, "--out", join(temp(), "r.html")],
+      compare: ["compare", fixture["summary"] as string, fixture["summary"] as string],
       // No QVERIS_API_KEY reaches the sweep, so no request is ever sent: paths are checked first.
       "discover-call run": [
         "discover-call",

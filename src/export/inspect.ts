@@ -96,8 +96,7 @@ function samplesOf(input: ExportInput, model: string): InspectSample[] {
 
 export function inspectLog(input: ExportInput): InspectLog {
   const { summary } = input;
-  const run = summary.run;
-  const model = modelName(run);
+  const model = modelName(summary.run);
   const samples = samplesOf(input, model);
   const starts = input.records.map((r) => r.timings.started_at).sort();
   const ends = input.records.map(endOf).sort();
@@ -105,56 +104,15 @@ export function inspectLog(input: ExportInput): InspectLog {
     (sum, r) => ({ input: sum.input + r.tokens.input, output: sum.output + r.tokens.output }),
     { input: 0, output: 0 },
   );
-  const runFiles = summary.run_files.map((f) => f.sha256);
-  const generateConfig = nulls(GENERATE_CONFIG_FIELDS);
-  const { epochs: _, ...configNulls } = nulls(EVAL_CONFIG_FIELDS);
   return {
     version: 2,
     status: "success",
-    eval: {
-      eval_set_id: null,
-      eval_id: shortId("eval", input.summarySha256, ...runFiles),
-      run_id: shortId("run", ...runFiles),
-      created: starts[0] ?? "",
-      task: summary.protocol_id,
-      task_id: shortId("task", summary.protocol_sha256, run.corpus_file_sha256),
-      task_version: 0,
-      task_file: null,
-      task_display_name: `fabench ${summary.protocol_id}${summary.preregistered ? "" : " (not preregistered)"}`,
-      task_registry_name: null,
-      task_attribs: {},
-      task_args: {},
-      task_args_passed: {},
-      solver: run.agent,
-      solver_args: run.agent_settings,
-      solver_args_passed: {},
-      tags: ["fabench", summary.preregistered ? "preregistered" : "not-preregistered"],
-      dataset: {
-        name: input.corpusName,
-        location: input.corpusName,
-        samples: samples.length,
-        sample_ids: [...new Set(samples.map((s) => s.id))],
-        shuffled: false,
-      },
-      sandbox: null,
-      model,
-      model_generate_config: generateConfig,
-      model_base_url: null,
-      model_args: {},
-      model_roles: null,
-      config: { ...configNulls, epochs: run.trials },
-      revision:
-        run.git_revision === null ? null : { type: "git", origin: "", commit: run.git_revision, dirty: null },
-      packages: { fabench: run.tool_version },
-      metadata: provenance(input),
-      scorers: null,
-      metrics: null,
-    },
+    eval: evalSpec(input, model, samples, starts[0] ?? ""),
     plan: {
       name: "plan",
-      steps: [{ solver: run.agent, params: run.agent_settings, params_passed: {} }],
+      steps: [{ solver: summary.run.agent, params: summary.run.agent_settings, params_passed: {} }],
       finish: null,
-      config: generateConfig,
+      config: nulls(GENERATE_CONFIG_FIELDS),
     },
     results: {
       total_samples: samples.length,
@@ -176,6 +134,58 @@ export function inspectLog(input: ExportInput): InspectLog {
     invalidated: false,
     samples,
     reductions: null,
+  };
+}
+
+/** The eval's spec: the protocol is the task, the agent the solver, the corpus the dataset. */
+function evalSpec(
+  input: ExportInput,
+  model: string,
+  samples: readonly InspectSample[],
+  created: string,
+): InspectLog["eval"] {
+  const { summary } = input;
+  const run = summary.run;
+  const runFiles = summary.run_files.map((f) => f.sha256);
+  const { epochs: _, ...configNulls } = nulls(EVAL_CONFIG_FIELDS);
+  return {
+    eval_set_id: null,
+    eval_id: shortId("eval", input.summarySha256, ...runFiles),
+    run_id: shortId("run", ...runFiles),
+    created,
+    task: summary.protocol_id,
+    task_id: shortId("task", summary.protocol_sha256, run.corpus_file_sha256),
+    task_version: 0,
+    task_file: null,
+    task_display_name: `fabench ${summary.protocol_id}${summary.preregistered ? "" : " (not preregistered)"}`,
+    task_registry_name: null,
+    task_attribs: {},
+    task_args: {},
+    task_args_passed: {},
+    solver: run.agent,
+    solver_args: run.agent_settings,
+    solver_args_passed: {},
+    tags: ["fabench", summary.preregistered ? "preregistered" : "not-preregistered"],
+    dataset: {
+      name: input.corpusName,
+      location: input.corpusName,
+      samples: samples.length,
+      sample_ids: [...new Set(samples.map((s) => s.id))],
+      shuffled: false,
+    },
+    sandbox: null,
+    model,
+    model_generate_config: nulls(GENERATE_CONFIG_FIELDS),
+    model_base_url: null,
+    model_args: {},
+    model_roles: null,
+    config: { ...configNulls, epochs: run.trials },
+    revision:
+      run.git_revision === null ? null : { type: "git", origin: "", commit: run.git_revision, dirty: null },
+    packages: { fabench: run.tool_version },
+    metadata: provenance(input),
+    scorers: null,
+    metrics: null,
   };
 }
 

@@ -104,6 +104,21 @@ describe("fabench export", () => {
     expect(result.err).toMatch(/corpus\.json: corpus_not_scored_in_summary: /);
   });
 
+  it("refuses run files that leave out episodes the summary scored, naming the files it was scored from", async () => {
+    // A summary scored from two halves of the run; the export is given only the first half.
+    const lines = readFileSync(fixture.run, "utf8").trimEnd().split("\n");
+    const half = Math.floor(lines.length / 2);
+    const [first, second] = [join(dir(), "first.jsonl"), join(dir(), "second.jsonl")];
+    writeFileSync(first, `${lines.slice(0, half).join("\n")}\n`);
+    writeFileSync(second, `${lines.slice(half).join("\n")}\n`);
+    const both = join(dir(), "both.summary.json");
+    expect((await runCli(["score", first, second, "--out", both, "--allow-incomplete"])).code).toBe(0);
+    const result = await runCli(["export", "csv", first, "--summary", both, "--out", join(dir(), "x.csv")]);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/both\.summary\.json: episodes_not_in_runs: \d+ scored episode/);
+    expect(result.err).toContain("second.jsonl");
+  });
+
   it("refuses an output that is one of its inputs, and a command line without run files", async () => {
     const overwrite = await runCli([
       "export",

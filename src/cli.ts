@@ -11,6 +11,7 @@ import { registerConveyor } from "./cli/conveyor.ts";
 import { registerCorpus } from "./cli/corpus.ts";
 import { registerDiscoverCall } from "./cli/discover-call.ts";
 import { registerEnvelope } from "./cli/envelope.ts";
+import { registerExport } from "./cli/export.ts";
 import { registerJudge } from "./cli/judge.ts";
 import { registerPlan } from "./cli/plan.ts";
 import { registerRun } from "./cli/run.ts";
@@ -137,6 +138,7 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
     registerJudge,
     registerScoring,
     registerCompare,
+    registerExport,
     registerSimulate,
     registerDiscoverCall,
     registerServe,

@@ -167,6 +167,19 @@ const FORBIDDEN: Record<string, readonly string[]> = {
     "src/world",
     "src/cli",
   ],
+  // The export writes a scored run in other tools' formats: it reads runs, tasks and summaries, and
+  // has no business with model providers, verdicts or the other instruments.
+  "src/export": [
+    "src/providers",
+    "src/gates",
+    "src/judge",
+    "src/discover-call",
+    "src/sensitivity",
+    "src/serve",
+    "src/commands",
+    "src/world",
+    "src/cli",
+  ],
   // The API server answers from the frozen world (catalog, router, replay executor, task type) and
   // nothing else: no scoring, no model providers, no code of the instrument that is its client.
   "src/serve": [

@@ -16,6 +16,7 @@ import {
   planOption,
   positiveInt,
   protocolOption,
+  runsOption,
   type Registrar,
 } from "./options.ts";
 
@@ -37,6 +38,7 @@ function registerCoverage(simulate: Command, r: Registrar): void {
       "Coverage, width and margin pass rates (at the truth, re-centred to −margin and to 0) of every interval method on the protocol's design, per scenario; --select applies the protocol's gate-interval rule.",
     )
     .addOption(protocolOption())
+    .addOption(pilotOption())
     .option("--scenarios <file>", 'more scenarios ({"scenarios": [...]}) added to the built-in ones')
     .option(
       "--datasets <n>",
@@ -84,11 +86,7 @@ function registerPower(program: Command, r: Registrar): void {
     .description(
       "From pilot runs or a pilot summary: the chance the gate's interval rule passes at true delta 0 and −0.01 with each interval method, for this design and larger ones.",
     )
-    .option(
-      "--runs <files...>",
-      "pilot run files, rescored here (their per-task deltas are the assumed population)",
-      [],
-    )
+    .addOption(runsOption("pilot run files, rescored here: their per-task deltas are the assumed population"))
     .option("--summary <file>", "pilot summary, instead of --runs")
     .addOption(allowLiveFileOption())
     .addOption(corpusOption("with --runs"))

@@ -16,6 +16,8 @@ import {
   type Registrar,
 } from "./options.ts";
 
+import { useSummaryProtocol } from "./summary-protocol.ts";
+
 // Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
 const loadReport = () => import("../commands/scoring/report.ts");
 const loadScore = () => import("../commands/scoring/score.ts");
@@ -67,6 +69,7 @@ export function registerScoring(program: Command, r: Registrar): void {
     .addOption(protocolOption())
     .addOption(pilotOption())
     .addOption(jsonOption())
+    .hook("preAction", (command) => useSummaryProtocol(command, command.args[0]))
     .action(async (summary: string, o: { conveyor: string; protocol: string; json: boolean }) =>
       r.setExit(await (await loadScore()).gate({ ...o, summary }, r.io)),
     );
@@ -86,6 +89,7 @@ export function registerScoring(program: Command, r: Registrar): void {
     .addOption(protocolOption("the one the summary was scored under"))
     .addOption(pilotOption())
     .addOption(jsonOption())
+    .hook("preAction", (command) => useSummaryProtocol(command, command.args[0]))
     .action(async (summary: string, o: Omit<Parameters<typeof report>[0], "summary">) =>
       r.setExit(await (await loadReport()).report({ ...o, summary }, r.io)),
     );

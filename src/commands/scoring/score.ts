@@ -1,5 +1,5 @@
 /** `fabench score` and `fabench gate`: from run files to the summary and the verdict. */
-import { basename, join } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import type { Task } from "../../authoring/index.ts";
 import {
   canonicalSha256,
@@ -16,7 +16,7 @@ import {
 import { gateExitCode, renderGate } from "../../gates/index.ts";
 import { scoreRecord, type RngName } from "../../metrics/index.ts";
 import { renderHeadline } from "../../report/index.ts";
-import { buildSummary, gateFor, withJudge } from "../../summary/index.ts";
+import { buildSummary, gateFor, type Summary, withJudge } from "../../summary/index.ts";
 import {
   loadSummaryProtocol,
   preregistrationOf,
@@ -100,7 +100,8 @@ export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
     io.err(`${result.advice}\n`);
     return EXIT.failed;
   }
-  const summary = judged ? withJudge(result.summary, judged.section(options.rng)) : result.summary;
+  const whole = judged ? withJudge(result.summary, judged.section(options.rng)) : result.summary;
+  const summary = preregistration.protocol ? whole : namingProtocol(whole, out, options.protocol);
   writeFileAtomic(out, formatJsonFile(summary));
   if (options.json)
     printJson(io, {
@@ -113,6 +114,28 @@ export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
     });
   else io.out(renderHeadline(summary, out));
   return EXIT.ok;
+}
+
+/**
+ * A summary scored under another protocol than the bundled one (a pilot's) names its file, relative
+ * to the summary's folder, right after `preregistered`: `gate` and `report` find it there.
+ */
+function namingProtocol(summary: Summary, out: string, protocol: string): Summary {
+  const { format, complete, missing_episodes, protocol_id, protocol_sha256, preregistered, ...rest } =
+    summary;
+  const protocol_file = relative(dirname(resolve(out)), resolve(protocol))
+    .split("\\")
+    .join("/");
+  return {
+    format,
+    complete,
+    missing_episodes,
+    protocol_id,
+    protocol_sha256,
+    preregistered,
+    protocol_file,
+    ...rest,
+  };
 }
 
 /** The summary's path (beside the user, under results/, by default), checked to overwrite no input. */

@@ -75,7 +75,7 @@ function registerValidate(corpus: Command, r: Registrar): void {
   deprecatedAlias(validate, "--freeze-out", "--out");
 }
 
-const CORPUS_ARGUMENT = `corpus file (a frozen corpus file, a JSON list of tasks, or JSONL) (default: the pilot's with --pilot, else bundled ${DEFAULTS.corpus})`;
+const CORPUS_ARGUMENT = `corpus file (a frozen corpus file, a JSON list of tasks, or JSONL; with --pilot, the pilot's) (default: bundled ${DEFAULTS.corpus})`;
 
 /** The corpus argument: the one given, else the pilot's, else the bundled corpus. */
 function corpusArgument(given: string | undefined, pilot: string | undefined, r: Registrar): string {

@@ -349,7 +349,7 @@ describe("fabench discover-call run", () => {
     expect(existsSync(`${output}.lock`)).toBe(false);
   });
 
-  it("refuses an existing --output without --resume", async () => {
+  it("refuses an existing --out without --resume", async () => {
     const tasks = writeTasks(temp(), CALLING);
     const output = join(temp(), "exists.jsonl");
     writeFileSync(output, "");

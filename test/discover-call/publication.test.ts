@@ -771,7 +771,7 @@ describe.skipIf(!hasReference)("the reference implementation's publisher and val
         [
           referencePath("src", "publish.mjs"),
           ...["--tasks", taskFile(version), "--runs", runs, "--policy", REFERENCE_POLICY],
-          ...["--out-runs", theirs.runs, "--out-summary", theirs.summary],
+          ...["--output-runs", theirs.runs, "--output-summary", theirs.summary],
         ],
         { encoding: "utf8" },
       );

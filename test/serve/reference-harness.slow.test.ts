@@ -94,7 +94,7 @@ function runFlags(output: string): string[] {
     "--trials",
     "1",
     "--execute",
-    "--out",
+    "--output",
     output,
   ];
 }

@@ -96,6 +96,11 @@ export function registerJudge(program: Command, r: Registrar): void {
           ),
         ),
     );
+  registerAgreement(judge, r);
+}
+
+/** `judge agreement`: how far two judgments files agree. */
+function registerAgreement(judge: Command, r: Registrar): void {
   judge
     .command("agreement")
     .description(

@@ -16,7 +16,7 @@ import {
 import { gateExitCode, renderGate } from "../../gates/index.ts";
 import { scoreRecord, type RngName } from "../../metrics/index.ts";
 import { renderHeadline } from "../../report/index.ts";
-import { buildSummary, gateFor, type Summary, withJudge } from "../../summary/index.ts";
+import { buildSummary, gateFor, withJudge, withProtocolFile } from "../../summary/index.ts";
 import {
   loadSummaryProtocol,
   preregistrationOf,
@@ -101,7 +101,11 @@ export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
     return EXIT.failed;
   }
   const whole = judged ? withJudge(result.summary, judged.section(options.rng)) : result.summary;
-  const summary = preregistration.protocol ? whole : namingProtocol(whole, out, options.protocol);
+  // A pilot's summary names its protocol file, relative to the summary, for gate and report (#35).
+  const named = relative(dirname(resolve(out)), resolve(options.protocol))
+    .split("\\")
+    .join("/");
+  const summary = preregistration.protocol ? whole : withProtocolFile(whole, named);
   writeFileAtomic(out, formatJsonFile(summary));
   if (options.json)
     printJson(io, {
@@ -114,28 +118,6 @@ export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
     });
   else io.out(renderHeadline(summary, out));
   return EXIT.ok;
-}
-
-/**
- * A summary scored under another protocol than the bundled one (a pilot's) names its file, relative
- * to the summary's folder, right after `preregistered`: `gate` and `report` find it there.
- */
-function namingProtocol(summary: Summary, out: string, protocol: string): Summary {
-  const { format, complete, missing_episodes, protocol_id, protocol_sha256, preregistered, ...rest } =
-    summary;
-  const protocol_file = relative(dirname(resolve(out)), resolve(protocol))
-    .split("\\")
-    .join("/");
-  return {
-    format,
-    complete,
-    missing_episodes,
-    protocol_id,
-    protocol_sha256,
-    preregistered,
-    protocol_file,
-    ...rest,
-  };
 }
 
 /** The summary's path (beside the user, under results/, by default), checked to overwrite no input. */

@@ -8,7 +8,14 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { Command, type Option } from "commander";
 import { describe, expect, it } from "vitest";
 import { buildProgram } from "../../src/cli.ts";
-import { manifestOption, pilotOption, resolvePilot } from "../../src/cli/options.ts";
+import {
+  bundledOutOption,
+  DEFAULTS,
+  manifestOption,
+  pilotOption,
+  pilotOutput,
+  resolvePilot,
+} from "../../src/cli/options.ts";
 import { summaryProtocolHead } from "../../src/cli/summary-protocol.ts";
 import { createRouter } from "../../src/conditions/routing/routers.ts";
 import { runCli } from "../helpers/cli.ts";
@@ -111,6 +118,25 @@ describe("--pilot sets defaults; a flag the user gives wins (#35)", () => {
       "other.json",
     );
     expect(() => parsed(["--pilot", temp()])).toThrow(/not a pilot folder/);
+  });
+
+  it("makes an --out that writes a pilot file write the pilot's (conditions freeze --pilot)", () => {
+    const pilot = join(temp(), "pilot");
+    mkdirSync(pilot);
+    writeFileSync(join(pilot, "pilot.json"), "{}\n");
+    const freeze = (argv: string[]) => {
+      const command = new Command("freeze")
+        .addOption(pilotOutput(bundledOutOption("manifest to write", DEFAULTS.conditionManifest), "manifest"))
+        .addOption(pilotOption())
+        .exitOverride()
+        .action(() => undefined);
+      command.parse(argv, { from: "user" });
+      resolvePilot(command);
+      return command.getOptionValue("out") as string;
+    };
+    expect(freeze(["--pilot", pilot])).toBe(join(pilot, "condition-manifest.json"));
+    expect(freeze(["--pilot", pilot, "--out", "second-router.json"])).toBe("second-router.json");
+    expect(freeze([])).toBe(DEFAULTS.conditionManifest); // before the bundled defaults resolve it
   });
 });
 

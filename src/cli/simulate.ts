@@ -20,6 +20,8 @@ import {
   type Registrar,
 } from "./options.ts";
 
+import { useSummaryProtocol } from "./summary-protocol.ts";
+
 // Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
 const loadPower = () => import("../commands/simulate/power.ts");
 const loadSimulate = () => import("../commands/simulate/coverage.ts");
@@ -124,5 +126,9 @@ function registerPower(program: Command, r: Registrar): void {
     .addOption(protocolOption())
     .addOption(pilotOption())
     .addOption(jsonOption())
+    // A pilot summary names its protocol, as for gate and report (#35).
+    .hook("preAction", (command) =>
+      useSummaryProtocol(command, command.getOptionValue("summary") as string | undefined),
+    )
     .action(async (o: Parameters<typeof power>[0]) => r.setExit(await (await loadPower()).power(o, r.io)));
 }

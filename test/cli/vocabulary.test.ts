@@ -4,7 +4,7 @@
  * command that reads run files, the old spellings still work with their warning line, `--pilot`'s
  * defaults yield to a flag the user gives, and `gate`/`report` find the protocol a summary names.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Command, type Option } from "commander";
 import { describe, expect, it } from "vitest";
 import { buildProgram } from "../../src/cli.ts";
@@ -218,6 +218,48 @@ describe("the old spellings still work, with one warning line (#35)", () => {
     const plain = await runCli([...freeze, "--router", "http://127.0.0.1:9/rank"]);
     expect(warnings(plain.err)).toEqual([]);
     expect(plain.err).not.toContain("unknown_router");
+  });
+});
+
+describe("run files by argument or by --runs (#35)", () => {
+  const temp = useTempDir();
+
+  it("score and runs dedupe read the same files either way; none, or two for dedupe, is a usage error", {
+    timeout: 180_000,
+  }, async () => {
+    const run = join(temp(), "r.jsonl");
+    const pick = ["--tasks", "v4-*-en-01", "--condition", "FULL", "--catalog-size", "100"];
+    expect((await runCli(["run", "--agent", "reference", ...pick, "--out", run])).code).toBe(0);
+    const read = (path: string) => readFileSync(path, "utf8");
+    const scored = (name: string) => join(temp(), name);
+    const byArgument = await runCli([
+      "score",
+      run,
+      "--out",
+      scored("a.json"),
+      "--allow-incomplete",
+      "--json",
+    ]);
+    const byFlag = await runCli([
+      "score",
+      "--runs",
+      run,
+      "--out",
+      scored("b.json"),
+      "--allow-incomplete",
+      "--json",
+    ]);
+    expect([byArgument.code, byFlag.code]).toEqual([0, 0]);
+    expect(JSON.parse(byFlag.out).summary_sha256).toBe(JSON.parse(byArgument.out).summary_sha256);
+    expect((await runCli(["runs", "dedupe", "--runs", run, "--out", scored("d.jsonl")])).code).toBe(0);
+    expect(read(scored("d.jsonl"))).toBe(read(run));
+    const none = await runCli(["score", "--out", scored("c.json")]);
+    expect([none.code, none.err]).toEqual([
+      2,
+      "no_runs: give at least one run file (as an argument or with --runs FILE)\n",
+    ]);
+    const two = await runCli(["runs", "dedupe", run, "--runs", run, "--out", scored("e.jsonl")]);
+    expect([two.code, two.err]).toEqual([2, "one_run_file: runs dedupe reads one run file, not 2\n"]);
   });
 });
 

@@ -37,8 +37,18 @@ describe("the README's worked example", () => {
       "conditions freeze",
       "run --pilot",
       "score --pilot",
-      "gate --pilot",
-      "report --pilot",
+      // The summary names its pilot (#35): gate and report need no --pilot.
+      "gate results/my-router.summary.json",
+      "report results/my-router.summary.json",
+    ]);
+    // Step 2 is one flag for the pilot and one for the router (#35).
+    expect(commands[1]).toEqual([
+      "conditions",
+      "freeze",
+      "--pilot",
+      "pilot",
+      "--router",
+      "command:./examples/routers/word-overlap.mjs",
     ]);
     expect(shown.length).toBeGreaterThan(8);
     const dir = temp();

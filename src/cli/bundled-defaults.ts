@@ -4,7 +4,10 @@
  * is named in a warning. An output default rewrites the bundled copy only in fabench's own
  * development checkout, where regenerating a frozen file in place is how it changes; an installed
  * fabench writes the same relative path in the working directory instead and says so (with
- * --check the output is read, so it is an input). A file read and rewritten in place (the conveyor
+ * --check the output is read, so it is an input). What a command writes by default is what the next
+ * reads by default (#35): in an installed fabench, an input default that some command writes by
+ * default (a condition manifest, plan, corpus, catalogs, task set) reads the working directory's
+ * file of that name when there is one, and says so. A file read and rewritten in place (the conveyor
  * of `conveyor record`) has no copy to write beside the user, so an installed fabench requires it.
  * A path the user gives always wins.
  */
@@ -19,6 +22,8 @@ export type DefaultRole = "input" | "output" | "state";
 
 const ROLES = new WeakMap<Option, DefaultRole>();
 const ALIASES = new WeakMap<Option, Option>();
+/** The bundled names some command writes by default (beside the user, when installed). */
+const WRITTEN = new Set<BundledName>();
 
 /**
  * `option` defaults to the bundled file `name`; its help says so (`(default: bundled NAME)`), and
@@ -26,6 +31,7 @@ const ALIASES = new WeakMap<Option, Option>();
  */
 export function bundledDefault(option: Option, name: BundledName, role: DefaultRole = "input"): Option {
   ROLES.set(option, role);
+  if (role === "output") WRITTEN.add(name);
   return option.default(name, defaultHelp(name, role, toolInstalled()));
 }
 
@@ -83,12 +89,20 @@ function commandPath(command: Command): string {
 }
 
 /**
- * The bundled file `name` as an input; a file of that name in `cwd` that is not the same file is
- * not read, and one warning line says so and how to read it instead (`use`: what to type).
+ * The bundled file `name` as an input. A file of that name in `cwd` that is not the same file is
+ * read instead when fabench is installed and some command writes that name there by default (one
+ * note line says so); otherwise it is not read, and one warning line says so and how to read it
+ * instead (`use`: what to type).
  */
 export function bundledInput(name: BundledName, use: string, io: CliIo, cwd: string = process.cwd()): string {
   const bundled = bundledPath(name);
   const here = join(cwd, name);
+  if (existsSync(here) && !sameFile(here, bundled) && toolInstalled() && WRITTEN.has(name)) {
+    io.err(
+      `note: reading ./${name} in the working directory, where an installed fabench writes it by default, not its bundled ${name}\n`,
+    );
+    return here;
+  }
   if (existsSync(here) && !sameFile(here, bundled))
     io.err(
       `warning: ./${name} in the working directory is not read: the default is fabench's bundled ${name}; give ${use} to read yours\n`,

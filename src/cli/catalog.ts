@@ -6,6 +6,7 @@ import {
   deprecatedAlias,
   group,
   jsonOption,
+  pilotOption,
   protocolOption,
   type Registrar,
 } from "./options.ts";
@@ -20,15 +21,16 @@ export function registerCatalog(program: Command, r: Registrar): void {
     .description(
       "Write the nested catalogs (base endpoints, then distractors), or check the checked-in ones.",
     )
-    .addOption(protocolOption("its catalog sizes, unless --catalog-sizes"))
+    .addOption(protocolOption("its catalog sizes, unless --catalog-size"))
     .addOption(catalogSizesOption())
     .addOption(catalogsOption("written here; with --check, compared", "output"))
     .option("--check", "exit 1 when a checked-in catalog differs from a fresh build; write nothing", false)
+    .addOption(pilotOption())
     .addOption(jsonOption())
     .action(
       async (o: {
         protocol: string;
-        catalogSizes?: number[];
+        catalogSize?: number[];
         catalogs: string;
         check: boolean;
         json: boolean;
@@ -37,7 +39,7 @@ export function registerCatalog(program: Command, r: Registrar): void {
           await (await loadCatalog()).catalogBuild(
             {
               protocol: o.protocol,
-              ...(o.catalogSizes === undefined ? {} : { sizes: o.catalogSizes.join(",") }),
+              ...(o.catalogSize === undefined ? {} : { sizes: o.catalogSize.join(",") }),
               outDir: o.catalogs,
               check: o.check,
               json: o.json,
@@ -46,6 +48,7 @@ export function registerCatalog(program: Command, r: Registrar): void {
           ),
         ),
     );
-  deprecatedAlias(build, "--sizes", "--catalog-sizes");
+  deprecatedAlias(build, "--sizes", "--catalog-size");
+  deprecatedAlias(build, "--catalog-sizes", "--catalog-size");
   deprecatedAlias(build, "--out-dir", "--catalogs");
 }

@@ -15,6 +15,9 @@ import {
   planOption,
   positiveInt,
   protocolOption,
+  acceptOldRouterSpelling,
+  pilotOutput,
+  routerOption,
   type Registrar,
 } from "./options.ts";
 
@@ -35,14 +38,14 @@ export function registerConditions(program: Command, r: Registrar): void {
 
 /** `conditions freeze`: rank every catalog with a router and freeze each condition's routes. */
 function registerFreeze(conditions: Command, r: Registrar): void {
-  conditions
+  const freeze = conditions
     .command("freeze")
     .description(
       "Rank every catalog for every task with a router, and freeze each condition's visible routes.",
     )
     .addOption(corpusOption())
     .addOption(catalogsOption())
-    .option("--router <spec>", "keyword, names, random:SEED, command:PATH or http:URL", "keyword")
+    .addOption(routerOption())
     .option("--router-arg <arg>", "argument for a command router (repeatable)", collect, [])
     .option("--router-timeout <ms>", "time limit per router call", positiveInt("--router-timeout"), 30_000)
     .option(
@@ -52,14 +55,18 @@ function registerFreeze(conditions: Command, r: Registrar): void {
       4,
     )
     .addOption(
-      bundledOutOption(
-        "condition manifest to write (other commands read it with --manifest)",
-        DEFAULTS.conditionManifest,
+      pilotOutput(
+        bundledOutOption(
+          "condition manifest to write (other commands read it with --manifest); with --pilot, the pilot's",
+          DEFAULTS.conditionManifest,
+        ),
+        "manifest",
       ),
     )
     .option("--check", "freeze again and exit 1 when --out differs; write nothing", false)
     .addOption(protocolOption())
     .addOption(planOption())
+    .addOption(pilotOption())
     .addOption(jsonOption())
     .action(
       async (o: {
@@ -82,6 +89,7 @@ function registerFreeze(conditions: Command, r: Registrar): void {
           ),
         ),
     );
+  acceptOldRouterSpelling(freeze);
 }
 
 /** `conditions show`: one task's visible routes per condition, and where each required route ranked. */
@@ -94,6 +102,7 @@ function registerShow(conditions: Command, r: Registrar): void {
     .requiredOption("--task <id>", "semantic_task_id of the task")
     .addOption(catalogSizeOption())
     .addOption(manifestOption())
+    .addOption(pilotOption())
     .addOption(jsonOption())
     .action(async (o: { task: string; catalogSize?: number; manifest: string; json: boolean }) =>
       r.setExit(

@@ -1,7 +1,7 @@
 /** `fabench conveyor`: the prerequisite stages and their evidence. */
 import type { Command } from "commander";
 import type { conveyorRecord } from "../commands/conveyor.ts";
-import { conveyorOption, group, jsonOption, protocolOption, type Registrar } from "./options.ts";
+import { conveyorOption, group, jsonOption, pilotOption, protocolOption, type Registrar } from "./options.ts";
 
 // Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
 const loadConveyor = () => import("../commands/conveyor.ts");
@@ -17,6 +17,7 @@ export function registerConveyor(program: Command, r: Registrar): void {
     .description("Print the prerequisite chain and what each stage still lacks.")
     .addOption(conveyorOption())
     .addOption(protocolOption())
+    .addOption(pilotOption())
     .addOption(jsonOption())
     .action(async (o: { conveyor: string; protocol: string; json: boolean }) =>
       r.setExit(await (await loadConveyor()).conveyorStatus(o, r.io)),
@@ -38,6 +39,7 @@ export function registerConveyor(program: Command, r: Registrar): void {
     )
     .addOption(conveyorOption("rewritten in place", "state"))
     .addOption(protocolOption())
+    .addOption(pilotOption())
     .addOption(jsonOption())
     .action(async (stage: string, o: Omit<Parameters<typeof conveyorRecord>[0], "stage">) =>
       r.setExit(await (await loadConveyor()).conveyorRecord({ ...o, stage }, r.io)),

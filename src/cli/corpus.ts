@@ -9,7 +9,11 @@ import {
   catalogsOption,
   collect,
   DEFAULTS,
+  deprecatedAlias,
   group,
+  pilotFile,
+  pilotOption,
+  pilotOutput,
   jsonOption,
   manifestOption,
   planOption,
@@ -36,33 +40,47 @@ export function registerCorpus(program: Command, r: Registrar): void {
 
 /** `corpus validate`: the corpus's identity against the plan, optionally writing a freeze manifest. */
 function registerValidate(corpus: Command, r: Registrar): void {
-  corpus
+  const validate = corpus
     .command("validate")
     .description(
       "Check a corpus's identity against the plan: every slot once, no drift, unique non-empty queries.",
     )
-    .argument("<corpus>", "corpus file: JSON array, JSON object with tasks or rows, or JSONL")
+    .argument("[corpus]", CORPUS_ARGUMENT)
     .addOption(planOption())
+    .addOption(pilotOption())
     .addOption(jsonOption())
     .addOption(
       new Option(
-        "--freeze-out <path>",
+        "--out <file>",
         "when valid, write a freeze manifest with the plan, corpus, identity and query hashes",
       ),
     )
-    .action(async (corpusPath: string, o: { plan: string; json: boolean; freezeOut?: string }) =>
-      r.setExit(
-        await (await loadCorpus()).corpusValidate(
-          {
-            corpus: corpusPath,
-            plan: o.plan,
-            json: o.json,
-            ...(o.freezeOut === undefined ? {} : { freezeOut: o.freezeOut }),
-          },
-          r.io,
+    .action(
+      async (
+        corpusPath: string | undefined,
+        o: { plan: string; json: boolean; out?: string; pilot?: string },
+      ) =>
+        r.setExit(
+          await (await loadCorpus()).corpusValidate(
+            {
+              corpus: corpusArgument(corpusPath, o.pilot, r),
+              plan: o.plan,
+              json: o.json,
+              ...(o.out === undefined ? {} : { freezeOut: o.out }),
+            },
+            r.io,
+          ),
         ),
-      ),
     );
+  deprecatedAlias(validate, "--freeze-out", "--out");
+}
+
+const CORPUS_ARGUMENT = `corpus file (a frozen corpus file, a JSON list of tasks, or JSONL; with --pilot, the pilot's) (default: bundled ${DEFAULTS.corpus})`;
+
+/** The corpus argument: the one given, else the pilot's, else the bundled corpus. */
+function corpusArgument(given: string | undefined, pilot: string | undefined, r: Registrar): string {
+  if (given !== undefined) return bundledOr(given);
+  return pilotFile(pilot, "corpus") ?? bundledInput(DEFAULTS.corpus, `the argument ${DEFAULTS.corpus}`, r.io);
 }
 
 /** `corpus generate`: assemble the hand-authored task files into the bundled corpus. */
@@ -73,7 +91,12 @@ function registerGenerate(corpus: Command, r: Registrar): void {
       "Assemble the hand-authored task files into the bundled corpus (plan order, hashed); written only if it passes every check.",
     )
     .addOption(authoredOption())
-    .addOption(bundledOutOption("corpus file to write or check", DEFAULTS.corpus))
+    .addOption(
+      pilotOutput(
+        bundledOutOption("corpus file to write or check; with --pilot, the pilot's", DEFAULTS.corpus),
+        "corpus",
+      ),
+    )
     .option("--source-revision <sha>", "40-hex git revision that produced it (default: git HEAD)")
     .option(
       "--forbidden-corpus <file>",
@@ -89,6 +112,7 @@ function registerGenerate(corpus: Command, r: Registrar): void {
     .addOption(protocolOption())
     .addOption(planOption())
     .addOption(catalogsOption())
+    .addOption(pilotOption())
     .addOption(jsonOption())
     .action(
       async (o: {
@@ -119,10 +143,7 @@ function registerCheck(corpus: Command, r: Registrar): void {
     .description(
       "Every identity and content check on a corpus: hashes, routes, evidence, facts, tolerances, units, contracts.",
     )
-    .argument(
-      "[corpus]",
-      `corpus file (a frozen corpus file, a JSON list of tasks, or JSONL) (default: bundled ${DEFAULTS.corpus})`,
-    )
+    .argument("[corpus]", CORPUS_ARGUMENT)
     .addOption(catalogsOption())
     .option(
       "--forbidden-corpus <file>",
@@ -132,16 +153,21 @@ function registerCheck(corpus: Command, r: Registrar): void {
     )
     .addOption(protocolOption())
     .addOption(planOption())
+    .addOption(pilotOption())
     .addOption(jsonOption())
     .action(
       async (
         corpusPath: string | undefined,
-        o: { catalogs: string; forbiddenCorpus: string[]; protocol: string; plan: string; json: boolean },
+        o: {
+          catalogs: string;
+          forbiddenCorpus: string[];
+          protocol: string;
+          plan: string;
+          json: boolean;
+          pilot?: string;
+        },
       ) => {
-        const corpusFile =
-          corpusPath === undefined
-            ? bundledInput(DEFAULTS.corpus, `the argument ${DEFAULTS.corpus}`, r.io)
-            : bundledOr(corpusPath);
+        const corpusFile = corpusArgument(corpusPath, o.pilot, r);
         r.setExit(await (await loadContent()).corpusCheck({ ...o, corpus: corpusFile }, r.io));
       },
     );
@@ -154,24 +180,26 @@ function registerSensitivity(corpus: Command, r: Registrar): void {
     .description(
       "Run the reference agent, every probe agent (probe:NAME, one flaw each) and the gold-free careful reader under the all-routes and required-routes conditions at every catalog size, and print per probe the metric that must catch it and how far it falls below the reference agent, and the reader's recall by stratum and language; exit 0 whether or not they are caught.",
     )
-    .argument(
-      "[corpus]",
-      `corpus file (a frozen corpus file, a JSON list of tasks, or JSONL) (default: bundled ${DEFAULTS.corpus})`,
-    )
+    .argument("[corpus]", CORPUS_ARGUMENT)
     .addOption(catalogsOption())
     .addOption(manifestOption())
     .addOption(protocolOption())
     .addOption(planOption())
+    .addOption(pilotOption())
     .addOption(jsonOption())
     .action(
       async (
         corpusPath: string | undefined,
-        o: { catalogs: string; manifest: string; protocol: string; plan: string; json: boolean },
+        o: {
+          catalogs: string;
+          manifest: string;
+          protocol: string;
+          plan: string;
+          json: boolean;
+          pilot?: string;
+        },
       ) => {
-        const corpusFile =
-          corpusPath === undefined
-            ? bundledInput(DEFAULTS.corpus, `the argument ${DEFAULTS.corpus}`, r.io)
-            : bundledOr(corpusPath);
+        const corpusFile = corpusArgument(corpusPath, o.pilot, r);
         r.setExit(await (await loadSensitivity()).corpusSensitivity({ ...o, corpus: corpusFile }, r.io));
       },
     );

@@ -42,7 +42,7 @@ export function demoSteps(dir: string): Step[] {
       "corpus",
       "validate",
       corpus,
-      "--freeze-out",
+      "--out",
       join(dir, "identity-freeze.json"),
     ]),
     step("Run every content check on the corpus", ["corpus", "check", corpus]),

@@ -1,7 +1,8 @@
 /**
  * `fabench discover-call run|score|publish|validate`: the Discover → Call contract benchmark (issue
- * #17). Flag names follow the reference implementation's commands (`--output`, `--output-runs`, …),
- * so its documented command lines carry over.
+ * #17). Its outputs are `--out` like every other command's (#35); the reference implementation's
+ * names (`--output`, `--output-runs`, `--output-summary`) still work as deprecated aliases, so its
+ * documented command lines carry over.
  */
 import { type Command, Option } from "commander";
 import type { DiscoverCallRunOptions } from "../commands/discover-call/run.ts";
@@ -17,7 +18,9 @@ import {
   collect,
   corpusOption,
   DEFAULTS,
+  deprecatedAlias,
   group,
+  pilotOption,
   jsonOption,
   positiveInt,
   type Registrar,
@@ -55,7 +58,7 @@ function registerRun(discoverCall: Command, r: Registrar): void {
   addRecordIdentityOptions(run);
   addTrialBudgetOptions(run);
   run
-    .requiredOption("--output <file>", "raw record file (JSON Lines; private: it holds parameters)")
+    .requiredOption("--out <file>", "raw record file (JSON Lines; private: it holds parameters)")
     .option("--resume", "continue an interrupted run file", false)
     .option("--concurrency <n>", "trials in flight", positiveInt("--concurrency"), 1)
     .option(
@@ -67,9 +70,14 @@ function registerRun(discoverCall: Command, r: Registrar): void {
       "environment variable holding a built-in model adapter's provider key (default: ANTHROPIC_API_KEY for anthropic:, OPENAI_API_KEY for openai:)",
     )
     .addOption(new Option("--openai-api <api>", "OpenAI API").choices(["chat", "responses"]).default("chat"))
-    .action(async (o: Omit<DiscoverCallRunOptions, "adapterArg"> & { adapterArg: string[] }) =>
-      r.setExit(await (await loadRun()).discoverCallRun(o, r.io)),
+    .action(
+      async ({
+        out,
+        ...o
+      }: Omit<DiscoverCallRunOptions, "adapterArg" | "output"> & { adapterArg: string[]; out: string }) =>
+        r.setExit(await (await loadRun()).discoverCallRun({ ...o, output: out }, r.io)),
     );
+  deprecatedAlias(run, "--output", "--out");
 }
 
 /** What every record carries about who ran it: model, lane, tasks, adapter and the revisions. */
@@ -137,28 +145,52 @@ function addTrialBudgetOptions(run: Command): void {
 
 /** `discover-call score`: the summary JSON of raw or public records. */
 function registerScore(discoverCall: Command, r: Registrar): void {
-  discoverCall
+  const score = discoverCall
     .command("score")
     .description("Score raw or public records against their task set: the summary JSON.")
     .requiredOption("--tasks <file>", "task set (JSON Lines)")
     .requiredOption("--runs <file>", "record file (JSON Lines, raw or public)")
-    .option("--output <file>", "summary file (default: stdout)")
-    .action(async (o: DiscoverCallScoreOptions) => r.setExit((await loadScore()).discoverCallScore(o, r.io)));
+    .option("--out <file>", "summary file (default: stdout)")
+    .action(async ({ out, ...o }: Omit<DiscoverCallScoreOptions, "output"> & { out?: string }) =>
+      r.setExit(
+        (await loadScore()).discoverCallScore({ ...o, ...(out === undefined ? {} : { output: out }) }, r.io),
+      ),
+    );
+  deprecatedAlias(score, "--output", "--out");
 }
 
 /** `discover-call publish`: raw records into public records and their summary. */
 function registerPublish(discoverCall: Command, r: Registrar): void {
-  discoverCall
+  const publish = discoverCall
     .command("publish")
     .description("Turn raw records into public records and their summary, written together.")
     .requiredOption("--tasks <file>", "task set (JSON Lines)")
     .requiredOption("--runs <file>", "raw record file (JSON Lines)")
-    .requiredOption("--output-runs <file>", "public record file to write")
-    .requiredOption("--output-summary <file>", "summary file to write")
+    .requiredOption("--out-runs <file>", "public record file to write")
+    .requiredOption("--out-summary <file>", "summary file to write")
     .option("--policy <file>", "publication policy (default: fabench's own)")
-    .action(async (o: DiscoverCallPublishOptions) =>
-      r.setExit((await loadPublish()).discoverCallPublish(o, r.io)),
+    .action(
+      async ({
+        outRuns,
+        outSummary,
+        ...o
+      }: Omit<DiscoverCallPublishOptions, "outputRuns" | "outputSummary"> & {
+        outRuns: string;
+        outSummary: string;
+      }) =>
+        r.setExit(
+          (await loadPublish()).discoverCallPublish(
+            {
+              ...o,
+              outputRuns: outRuns,
+              outputSummary: outSummary,
+            },
+            r.io,
+          ),
+        ),
     );
+  deprecatedAlias(publish, "--output-runs", "--out-runs");
+  deprecatedAlias(publish, "--output-summary", "--out-summary");
 }
 
 /** `discover-call export`: the #424 corpus as a discover-call task set. */
@@ -172,6 +204,7 @@ function registerExport(discoverCall: Command, r: Registrar): void {
     .addOption(catalogsOption())
     .addOption(bundledOutOption("task set to write or check", DEFAULTS.discoverCallTasks))
     .option("--check", "export again and exit 1 when --out differs; write nothing", false)
+    .addOption(pilotOption())
     .addOption(jsonOption())
     .action(async (o: DiscoverCallExportOptions) =>
       r.setExit((await loadExport()).discoverCallExport(o, r.io)),

@@ -14,6 +14,8 @@ import {
   positiveInt,
   pilotOption,
   protocolOption,
+  runFiles,
+  runsOption,
   type Registrar,
 } from "./options.ts";
 import {
@@ -40,7 +42,8 @@ export function registerJudge(program: Command, r: Registrar): void {
     .description(
       "Rate the final answers run files hold with a model judge, blinded to condition, catalog and route names; one JSON line per episode. The prerequisite lock does not apply: the answers already exist, nothing is inferred.",
     )
-    .argument("<runs...>", "run files (several are merged)")
+    .argument("[runs...]", "run files (several are merged; or give each with --runs)")
+    .addOption(runsOption())
     .requiredOption(
       "--judge <spec>",
       "anthropic:MODEL, openai:MODEL, openai-compatible:MODEL or command:PATH",
@@ -84,9 +87,20 @@ export function registerJudge(program: Command, r: Registrar): void {
     commandAgentOptions(),
   )
     .addOption(jsonOption())
-    .action(async (runs: string[], o: Omit<Parameters<typeof judgeRun>[0], "runs" | "env">) =>
-      r.setExit(await (await loadJudgeRun()).judgeRun({ ...o, runs, env: r.io.env ?? {} }, r.io)),
+    .action(
+      async (runs: string[], o: Omit<Parameters<typeof judgeRun>[0], "runs" | "env"> & { runs: string[] }) =>
+        r.setExit(
+          await (await loadJudgeRun()).judgeRun(
+            { ...o, runs: runFiles(runs, o.runs), env: r.io.env ?? {} },
+            r.io,
+          ),
+        ),
     );
+  registerAgreement(judge, r);
+}
+
+/** `judge agreement`: how far two judgments files agree. */
+function registerAgreement(judge: Command, r: Registrar): void {
   judge
     .command("agreement")
     .description(

@@ -122,15 +122,36 @@ export const conveyorOption = (note?: string, role: DefaultRole = "input") =>
 export const bundledOutOption = (description: string, name: (typeof DEFAULTS)[keyof typeof DEFAULTS]) =>
   bundledDefault(new Option("--out <file>", description), name, "output");
 
-/** One catalog size (a filter); several are --catalog-sizes. */
+/**
+ * Catalog sizes are `--catalog-size` everywhere (#35): one size where a command takes one, a comma
+ * list where it takes several (`--catalog-size 100,250`). `--catalog-sizes` is a deprecated alias.
+ */
 export const catalogSizeOption = () =>
   new Option("--catalog-size <n>", "only this catalog size").argParser(positiveInt("--catalog-size"));
 
-/** Several catalog sizes; one is --catalog-size. */
+/** Several catalog sizes, under the same name as one. */
 export const catalogSizesOption = () =>
-  new Option("--catalog-sizes <list>", "comma-separated catalog sizes (default: the protocol's)").argParser(
-    catalogSizeList("--catalog-sizes"),
-  );
+  new Option(
+    "--catalog-size <list>",
+    "only these catalog sizes, comma-separated (default: the protocol's)",
+  ).argParser(catalogSizeList("--catalog-size"));
+
+/** Run files a command reads: `--runs FILE`, repeatable, on every command that reads them (#35). */
+export const runsOption = (note?: string) =>
+  new Option("--runs <file>", noted("run file (JSON Lines; repeatable)", note))
+    .argParser(collect)
+    .default([]);
+
+/**
+ * Run files given positionally, by `--runs`, or both (positional first): where run files are the
+ * command's main input. None at all is a usage error naming both ways.
+ */
+export function runFiles(positional: readonly string[] | undefined, flagged: readonly string[]): string[] {
+  const files = [...(positional ?? []), ...flagged];
+  if (files.length === 0)
+    throw usageError("no_runs", "give at least one run file (as an argument or with --runs FILE)");
+  return files;
+}
 
 export const jsonOption = () => new Option("--json", "print one JSON object").default(false);
 
@@ -154,6 +175,14 @@ export function deprecatedAlias(command: Command, old: string, canonical: string
   if (target.parseArg !== undefined) alias.argParser(target.parseArg);
   command.addOption(alias);
   noteAlias(target, alias);
+  // A required option given only under its old name: commander checks required options before any
+  // hook runs, so the value is handed over as it is parsed (the hook below still warns and checks).
+  if (target.mandatory)
+    command.on(`option:${alias.name()}`, () => {
+      const key = target.attributeName();
+      if (command.getOptionValue(key) === undefined)
+        command.setOptionValueWithSource(key, command.getOptionValue(alias.attributeName()), "cli");
+    });
   command.hook("preAction", () => {
     const oldKey = alias.attributeName();
     if (command.getOptionValueSource(oldKey) !== "cli") return;
@@ -193,21 +222,83 @@ export function pilotOption(): Option {
   );
 }
 
-/** `--pilot DIR` in place of each pilot file's option; an option given as well is a conflict. */
-export function resolvePilot(command: Command): void {
-  const dir: unknown = command.getOptionValue("pilot");
-  if (typeof dir !== "string") return;
+type PilotKey = Exclude<keyof typeof PILOT_FILES, "marker">;
+const PILOT_OUTPUTS = new WeakMap<Option, PilotKey>();
+
+/**
+ * `option` (an `--out`) writes the pilot file `key` under `--pilot DIR`: what `conditions freeze
+ * --pilot DIR` writes is what `run --pilot DIR` reads.
+ */
+export function pilotOutput(option: Option, key: PilotKey): Option {
+  PILOT_OUTPUTS.set(option, key);
+  return option;
+}
+
+/** The pilot file `key` of `--pilot DIR`, when the command was given one (for positional inputs). */
+export function pilotFile(pilot: string | undefined, key: PilotKey): string | undefined {
+  return pilot === undefined ? undefined : join(pilot, PILOT_FILES[key]);
+}
+
+/** The pilot folder `dir`, refused unless `fabench pilot init` made it. */
+export function checkPilotFolder(dir: string, flag = "--pilot"): void {
   if (!existsSync(join(dir, PILOT_FILES.marker)))
     throw usageError(
       "not_a_pilot",
-      `--pilot ${dir} is not a pilot folder (no ${PILOT_FILES.marker}); make one with \`fabench pilot init ${dir}\``,
+      `${flag} ${dir} is not a pilot folder (no ${PILOT_FILES.marker}); make one with \`fabench pilot init ${dir}\``,
     );
-  for (const [key, file] of Object.entries(PILOT_FILES)) {
-    if (key === "marker" || !command.options.some((o) => o.attributeName() === key)) continue;
-    if (command.getOptionValueSource(key) === "cli")
-      throw usageError("pilot_conflict", `--pilot gives the ${key}; drop --${key} or --pilot`);
-    command.setOptionValue(key, join(dir, file));
+}
+
+/**
+ * `--pilot DIR` sets the default of each pilot file's option (and of an `--out` that writes one);
+ * an option the user gives as well still wins (#35: `run --pilot p --manifest other.json`).
+ */
+export function resolvePilot(command: Command): void {
+  const dir: unknown = command.getOptionValue("pilot");
+  if (typeof dir !== "string") return;
+  checkPilotFolder(dir);
+  applyPilot(command, dir);
+}
+
+/** Every option of `command` left at its default that a file of the pilot folder `dir` stands in for. */
+export function applyPilot(command: Command, dir: string): void {
+  for (const option of command.options) {
+    const key = option.attributeName();
+    const file = PILOT_OUTPUTS.get(option) ?? (key in PILOT_FILES && key !== "marker" ? key : undefined);
+    if (file === undefined || command.getOptionValueSource(key) === "cli") continue;
+    const alias = aliasOf(command, option);
+    if (alias !== undefined && command.getOptionValueSource(alias) === "cli") continue;
+    command.setOptionValue(key, join(dir, PILOT_FILES[file as PilotKey]));
   }
+}
+
+/** The attribute of a deprecated alias of `option`, if it has one (its value is the user's). */
+function aliasOf(command: Command, option: Option): string | undefined {
+  const alias = command.options.find((o) => o.hidden && o.description === `deprecated: use ${option.long}`);
+  return alias?.attributeName();
+}
+
+/** `--router`: the ranking a condition manifest is frozen from, or a server answers with. */
+export const routerOption = () =>
+  new Option(
+    "--router <spec>",
+    "keyword, names, random:SEED, command:PATH, or an http:// or https:// URL",
+  ).default("keyword");
+
+/**
+ * `--router http:URL`, the old spelling of an HTTP router (#35), still works: its value becomes the
+ * URL, with one warning line naming the new spelling.
+ */
+export function acceptOldRouterSpelling(command: Command): Command {
+  command.hook("preAction", () => {
+    const spec: unknown = command.getOptionValue("router");
+    if (typeof spec !== "string" || !/^http:https?:\/\//.test(spec)) return;
+    const url = spec.slice("http:".length);
+    const writeErr =
+      command.configureOutput().writeErr ?? ((text: string) => void process.stderr.write(text));
+    writeErr(`warning: --router http:URL is deprecated; use --router ${url}\n`);
+    command.setOptionValueWithSource("router", url, "cli");
+  });
+  return command;
 }
 
 export const authoredOption = () =>

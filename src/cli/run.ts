@@ -1,6 +1,7 @@
 /** `fabench run` and `fabench runs`: replaying the benchmark to an agent, and run files. */
 import { type Command, Option } from "commander";
 import { DEFAULT_BREAKER } from "../core/circuit-breaker.ts";
+import { usageError } from "../core/index.ts";
 import type { run } from "../commands/run/run.ts";
 import { exitOnInterrupt } from "../commands/shell/interrupt.ts";
 import { LANES, PROBES } from "../conditions/agents/lanes.ts";
@@ -23,6 +24,8 @@ import {
   nonNegativeInt,
   positiveInt,
   protocolOption,
+  runFiles,
+  runsOption,
   type Registrar,
 } from "./options.ts";
 import {
@@ -68,16 +71,30 @@ function registerRunCommand(program: Command, r: Registrar): void {
     .action(
       async ({
         manifest,
+        condition,
+        catalogSize,
         ...o
-      }: Omit<Parameters<typeof run>[0], "env" | "conditionsManifest"> & { manifest: string }) => {
+      }: Omit<Parameters<typeof run>[0], "env" | "conditionsManifest" | "conditions" | "catalogSizes"> & {
+        manifest: string;
+        condition?: string[];
+        catalogSize?: number[];
+      }) => {
         // Loading the command takes a moment; an interrupt meanwhile exits at once, as in its setup.
         const loading = exitOnInterrupt(r.io, "before the first episode");
         const loaded = await loadRun();
         loading.remove(); // run's first step installs the same handler
-        r.setExit(await loaded.run({ ...o, conditionsManifest: manifest, env: r.io.env ?? {} }, r.io));
+        const selection = {
+          ...(condition === undefined ? {} : { conditions: condition }),
+          ...(catalogSize === undefined ? {} : { catalogSizes: catalogSize }),
+        };
+        r.setExit(
+          await loaded.run({ ...o, ...selection, conditionsManifest: manifest, env: r.io.env ?? {} }, r.io),
+        );
       },
     );
   deprecatedAlias(runCommand, "--conditions-manifest", "--manifest");
+  deprecatedAlias(runCommand, "--conditions", "--condition");
+  deprecatedAlias(runCommand, "--catalog-sizes", "--catalog-size");
   runCommand.addHelpText("after", probeHelp());
 }
 
@@ -94,7 +111,7 @@ function addEpisodeOptions(runCommand: Command): void {
     .addOption(manifestOption())
     .addOption(conveyorOption("model agents refuse while it is unmet"))
     .option("--trials <n>", "trials per task × catalog × condition", positiveInt("--trials"), 1)
-    .option("--conditions <list>", "comma-separated conditions (default: all)", list)
+    .option("--condition <list>", "only these conditions, comma-separated (default: all)", list)
     .addOption(catalogSizesOption())
     .option("--tasks <glob>", "only task ids matching this glob (* and ?)")
     .option("--shard <i/n>", "run only shard I of N (whole stratum × language cells)", parseShard)
@@ -167,7 +184,8 @@ function registerRuns(program: Command, r: Registrar): void {
   runs
     .command("merge")
     .description("Merge run files (shards) into one, checking metadata, duplicates and completeness.")
-    .argument("<files...>", "run files")
+    .argument("[files...]", "run files (or give each with --runs)")
+    .addOption(runsOption())
     .requiredOption("--out <file>", "merged run file")
     .option(
       "--allow-incomplete",
@@ -179,19 +197,31 @@ function registerRuns(program: Command, r: Registrar): void {
     .action(
       async (
         files: string[],
-        o: { out: string; allowIncomplete: boolean; allowLiveFile: boolean; json: boolean },
-      ) => r.setExit(await (await loadRuns()).runsMerge({ files, ...o }, r.io)),
+        {
+          runs,
+          ...o
+        }: { runs: string[]; out: string; allowIncomplete: boolean; allowLiveFile: boolean; json: boolean },
+      ) => r.setExit(await (await loadRuns()).runsMerge({ files: runFiles(files, runs), ...o }, r.io)),
     );
   runs
     .command("dedupe")
     .description(
       "Keep the first complete record of each episode of a run file two writers appended to at once; report what was dropped.",
     )
-    .argument("<file>", "run file")
+    .argument("[file]", "run file (or give it with --runs)")
+    .addOption(runsOption())
     .requiredOption("--out <file>", "deduplicated run file")
     .addOption(allowLiveFileOption())
     .addOption(jsonOption())
-    .action(async (file: string, o: { out: string; allowLiveFile: boolean; json: boolean }) =>
-      r.setExit(await (await loadRuns()).runsDedupe({ file, ...o }, r.io)),
+    .action(
+      async (
+        file: string | undefined,
+        { runs, ...o }: { runs: string[]; out: string; allowLiveFile: boolean; json: boolean },
+      ) => {
+        const files = runFiles(file === undefined ? [] : [file], runs);
+        if (files.length > 1)
+          throw usageError("one_run_file", `runs dedupe reads one run file, not ${files.length}`);
+        r.setExit(await (await loadRuns()).runsDedupe({ file: files[0] as string, ...o }, r.io));
+      },
     );
 }

@@ -5,15 +5,18 @@ import type { score } from "../commands/scoring/score.ts";
 import {
   allowLiveFileOption,
   catalogsOption,
-  collect,
   conveyorOption,
   corpusOption,
   jsonOption,
   pilotOption,
   planOption,
   protocolOption,
+  runFiles,
+  runsOption,
   type Registrar,
 } from "./options.ts";
+
+import { useSummaryProtocol } from "./summary-protocol.ts";
 
 // Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
 const loadReport = () => import("../commands/scoring/report.ts");
@@ -25,7 +28,8 @@ export function registerScoring(program: Command, r: Registrar): void {
     .description(
       "Rescore run files, aggregate, bootstrap, and gate: writes the summary a product decision rests on.",
     )
-    .argument("<runs...>", "run files (several are merged)")
+    .argument("[runs...]", "run files (several are merged; or give each with --runs)")
+    .addOption(runsOption())
     .addOption(corpusOption())
     .option("--out <file>", "summary file (default: results/<first run>.summary.json)")
     .addOption(
@@ -52,8 +56,8 @@ export function registerScoring(program: Command, r: Registrar): void {
     .addOption(planOption())
     .addOption(pilotOption())
     .addOption(jsonOption())
-    .action(async (runs: string[], o: Omit<Parameters<typeof score>[0], "runs">) =>
-      r.setExit(await (await loadScore()).score({ ...o, runs }, r.io)),
+    .action(async (runs: string[], o: Omit<Parameters<typeof score>[0], "runs"> & { runs: string[] }) =>
+      r.setExit(await (await loadScore()).score({ ...o, runs: runFiles(runs, o.runs) }, r.io)),
     );
   program
     .command("gate")
@@ -65,6 +69,7 @@ export function registerScoring(program: Command, r: Registrar): void {
     .addOption(protocolOption())
     .addOption(pilotOption())
     .addOption(jsonOption())
+    .hook("preAction", (command) => useSummaryProtocol(command, command.args[0]))
     .action(async (summary: string, o: { conveyor: string; protocol: string; json: boolean }) =>
       r.setExit(await (await loadScore()).gate({ ...o, summary }, r.io)),
     );
@@ -73,7 +78,7 @@ export function registerScoring(program: Command, r: Registrar): void {
     .description("Render a summary as one self-contained static HTML page (or Markdown for a pull request).")
     .argument("<summary>", "summary file")
     // Repeatable rather than variadic, so `report --runs a.jsonl summary.json` keeps its summary.
-    .option("--runs <file>", "a run file, to show each episode's final answer (repeatable)", collect, [])
+    .addOption(runsOption("to show each episode's final answer"))
     .option("--out <file>", "output file (default: next to the summary)")
     .option(
       "--coverage <file>",
@@ -84,6 +89,7 @@ export function registerScoring(program: Command, r: Registrar): void {
     .addOption(protocolOption("the one the summary was scored under"))
     .addOption(pilotOption())
     .addOption(jsonOption())
+    .hook("preAction", (command) => useSummaryProtocol(command, command.args[0]))
     .action(async (summary: string, o: Omit<Parameters<typeof report>[0], "summary">) =>
       r.setExit(await (await loadReport()).report({ ...o, summary }, r.io)),
     );

@@ -7,6 +7,9 @@ import {
   corpusOption,
   nonNegativeInt,
   positiveInt,
+  acceptOldRouterSpelling,
+  pilotOption,
+  routerOption,
   type Registrar,
 } from "./options.ts";
 
@@ -17,7 +20,7 @@ export function registerServe(program: Command, r: Registrar): void {
   // The shared flag's meaning, with what it is for here as a note (help-consistency keeps the meaning).
   const catalogSize = catalogSizeOption().default(100);
   catalogSize.description = `${catalogSize.description} (the catalog the server answers from)`;
-  program
+  const serve = program
     .command("serve")
     .description(
       "Serve the Discover → Call API (/api/v1: search, tools/by-ids, tools/execute) over the frozen world: the router's ranking, the endpoints' parameters, the replay executor. Needs a bearer key: FABENCH_SERVE_API_KEY, else a random one printed once.",
@@ -29,11 +32,12 @@ export function registerServe(program: Command, r: Registrar): void {
     )
     .option("--port <n>", "port to listen on (0: any free port)", nonNegativeInt("--port"), 8765)
     .addOption(catalogSize)
-    .option("--router <spec>", "keyword, names, random:SEED, command:PATH or http:URL", "keyword")
+    .addOption(routerOption())
     .option("--router-arg <arg>", "argument for a command router (repeatable)", collect, [])
     .option("--router-timeout <ms>", "time limit per router call", positiveInt("--router-timeout"), 30_000)
     .addOption(corpusOption("the tasks execute replays, found by their query"))
     .addOption(catalogsOption())
+    .addOption(pilotOption())
     .action(
       async (o: {
         host: string;
@@ -52,4 +56,5 @@ export function registerServe(program: Command, r: Registrar): void {
           ),
         ),
     );
+  acceptOldRouterSpelling(serve);
 }

@@ -16,8 +16,11 @@ import {
   planOption,
   positiveInt,
   protocolOption,
+  runsOption,
   type Registrar,
 } from "./options.ts";
+
+import { useSummaryProtocol } from "./summary-protocol.ts";
 
 // Commands load when they run, so `fabench --help` and `--version` import no schemas, SDKs or tokenizers.
 const loadPower = () => import("../commands/simulate/power.ts");
@@ -37,6 +40,7 @@ function registerCoverage(simulate: Command, r: Registrar): void {
       "Coverage, width and margin pass rates (at the truth, re-centred to −margin and to 0) of every interval method on the protocol's design, per scenario; --select applies the protocol's gate-interval rule.",
     )
     .addOption(protocolOption())
+    .addOption(pilotOption())
     .option("--scenarios <file>", 'more scenarios ({"scenarios": [...]}) added to the built-in ones')
     .option(
       "--datasets <n>",
@@ -84,11 +88,7 @@ function registerPower(program: Command, r: Registrar): void {
     .description(
       "From pilot runs or a pilot summary: the chance the gate's interval rule passes at true delta 0 and −0.01 with each interval method, for this design and larger ones.",
     )
-    .option(
-      "--runs <files...>",
-      "pilot run files, rescored here (their per-task deltas are the assumed population)",
-      [],
-    )
+    .addOption(runsOption("pilot run files, rescored here: their per-task deltas are the assumed population"))
     .option("--summary <file>", "pilot summary, instead of --runs")
     .addOption(allowLiveFileOption())
     .addOption(corpusOption("with --runs"))
@@ -126,5 +126,9 @@ function registerPower(program: Command, r: Registrar): void {
     .addOption(protocolOption())
     .addOption(pilotOption())
     .addOption(jsonOption())
+    // A pilot summary names its protocol, as for gate and report (#35).
+    .hook("preAction", (command) =>
+      useSummaryProtocol(command, command.getOptionValue("summary") as string | undefined),
+    )
     .action(async (o: Parameters<typeof power>[0]) => r.setExit(await (await loadPower()).power(o, r.io)));
 }

@@ -33,7 +33,7 @@ export function parseSizes(text: string): number[] {
   if (bad.length > 0 || sizes.length === 0)
     throw usageError(
       "bad_sizes",
-      `--sizes takes positive whole numbers separated by commas, not ${JSON.stringify(text)}`,
+      `--catalog-size takes positive whole numbers separated by commas, not ${JSON.stringify(text)}`,
     );
   return [...new Set(sizes.map(Number))].sort((a, b) => a - b);
 }

@@ -83,7 +83,7 @@ export async function pilotInit(options: PilotInitOptions, io: CliIo): Promise<n
   else
     io.out(
       `wrote pilot ${options.dir}: protocol ${protocol.protocol_id} (prerequisite gate removed${options.withSearch === true ? ", tool-search conditions added" : ""}), plan, corpus, condition manifest, conveyor\n` +
-        `  use it with --pilot ${options.dir} on run, score, gate and report; its verdicts say NOT PREREGISTERED\n`,
+        `  use it with --pilot ${options.dir} on any command that reads a protocol, plan, corpus or manifest (gate and report find it from the summary); its verdicts say NOT PREREGISTERED\n`,
     );
   return EXIT.ok;
 }

@@ -52,12 +52,12 @@ export function prepareRun(
   const toolkitRevision = resolveToolkitRevision(options.toolkitRevision, deps.checkout);
   checkOutput(options.output, {
     inputs: [options.tasks, options.adapter, ...options.adapterArg],
-    flag: "--output",
+    flag: "--out",
   });
   if (!options.resume && existsSync(options.output))
     throw usageError(
       "output_exists",
-      `${options.output} exists; add --resume to continue it, or choose a new --output`,
+      `${options.output} exists; add --resume to continue it, or choose a new --out`,
     );
   const taskSet = parseTaskSet(readBytes(options.tasks, "discover-call"), options.tasks);
   const api = createDiscoverCallApi({

@@ -166,3 +166,22 @@ export function withJudge(summary: Summary, judge: JudgeSection): Summary {
   const { episode_scores, ...rest } = summary;
   return { ...rest, judge, episode_scores };
 }
+
+/**
+ * A summary scored under another protocol than the bundled one (a pilot's) names its file, relative
+ * to the summary's folder, right after `preregistered`: `gate` and `report` find it there (#35).
+ */
+export function withProtocolFile(summary: Summary, protocolFile: string): Summary {
+  const { format, complete, missing_episodes, protocol_id, protocol_sha256, preregistered, ...rest } =
+    summary;
+  return {
+    format,
+    complete,
+    missing_episodes,
+    protocol_id,
+    protocol_sha256,
+    preregistered,
+    protocol_file: protocolFile,
+    ...rest,
+  };
+}

@@ -16,4 +16,5 @@ export {
   type SummaryInput,
   type SummaryResult,
   withJudge,
+  withProtocolFile,
 } from "./build.ts";

@@ -190,6 +190,12 @@ export const summarySchema = z.strictObject({
   protocol_sha256: sha,
   /** Whether the protocol is the bundled preregistration; every verdict under another one says so. */
   preregistered: z.boolean(),
+  /**
+   * The protocol file it was scored under, relative to the summary's folder; only when it is not the
+   * bundled preregistration (a pilot's). `gate` and `report` read it when they are given no protocol
+   * and its bytes still hash to `protocol_sha256` (#35).
+   */
+  protocol_file: z.string().exactOptional(),
   run: runMetadataSchema,
   run_files: z.array(z.strictObject({ path: z.string(), sha256: sha })),
   episodes: count,

@@ -84,7 +84,7 @@ describe("bad corpus input", () => {
       const path = join(temp(), name);
       writeFileSync(path, content);
       const freeze = join(temp(), `${name}.freeze.json`);
-      const run = await fabench(["corpus", "validate", path, "--freeze-out", freeze]);
+      const run = await fabench(["corpus", "validate", path, "--out", freeze]);
       const lines = run.stderr.trim().split("\n");
       expect(run.code).toBe(2);
       // A non-string query is reported with the validation summary line after it.

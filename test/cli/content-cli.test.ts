@@ -15,13 +15,13 @@ describe("fabench catalog build", () => {
 
   it("writes requested sizes and fails --check on a stale one", async () => {
     const dir = join(temp(), "catalogs");
-    expect((await runCli(["catalog", "build", "--catalog-sizes", "60,80", "--catalogs", dir])).code).toBe(0);
+    expect((await runCli(["catalog", "build", "--catalog-size", "60,80", "--catalogs", dir])).code).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, "60.json"), "utf8")).endpoint_count).toBe(60);
     writeFileSync(join(dir, "80.json"), "{}\n");
     const check = await runCli([
       "catalog",
       "build",
-      "--catalog-sizes",
+      "--catalog-size",
       "60,80",
       "--catalogs",
       dir,
@@ -32,8 +32,8 @@ describe("fabench catalog build", () => {
   });
 
   it("refuses sizes that are not whole numbers or smaller than the base catalog", async () => {
-    expect((await runCli(["catalog", "build", "--catalog-sizes", "ten", "--catalogs", temp()])).code).toBe(2);
-    expect((await runCli(["catalog", "build", "--catalog-sizes", "5", "--catalogs", temp()])).code).toBe(2);
+    expect((await runCli(["catalog", "build", "--catalog-size", "ten", "--catalogs", temp()])).code).toBe(2);
+    expect((await runCli(["catalog", "build", "--catalog-size", "5", "--catalogs", temp()])).code).toBe(2);
   });
 });
 

@@ -47,7 +47,7 @@ describe("fabench corpus validate", () => {
   it("writes a freeze manifest with the plan, corpus, identity and query hashes when ok", async () => {
     const corpus = writeCorpus(validRows(plan));
     const freeze = join(temp(), "out", "freeze.json");
-    const run = await runCli(["corpus", "validate", corpus, "--json", "--freeze-out", freeze]);
+    const run = await runCli(["corpus", "validate", corpus, "--json", "--out", freeze]);
     const report = JSON.parse(run.out) as { identity_sha256: string; query_content_sha256: string };
     expect(JSON.parse(readFileSync(freeze, "utf8"))).toEqual({
       format: "fabench-identity-freeze/v1",
@@ -69,7 +69,7 @@ describe("fabench corpus validate", () => {
     rows[7]!.query = rows[6]!.query;
     const corpus = writeCorpus(rows);
     const freeze = join(temp(), "freeze.json");
-    const run = await runCli(["corpus", "validate", corpus, "--freeze-out", freeze]);
+    const run = await runCli(["corpus", "validate", corpus, "--out", freeze]);
     expect(run.code).toBe(1);
     const lines = run.err.trim().split("\n");
     expect(lines[0]).toMatch(new RegExp(`^${corpus}:3: language_drift: `));
@@ -96,7 +96,7 @@ describe("fabench corpus validate", () => {
 
   it("refuses to write the freeze manifest over an input", async () => {
     const corpus = writeCorpus(validRows(plan));
-    const run = await runCli(["corpus", "validate", corpus, "--freeze-out", corpus]);
+    const run = await runCli(["corpus", "validate", corpus, "--out", corpus]);
     expect(run.code).toBe(2);
     expect(run.err).toContain("output_is_input");
   });

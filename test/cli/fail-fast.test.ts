@@ -26,9 +26,9 @@ const cli = (argv: readonly string[]) => runCli(argv, { env: ENV });
 const SMALL = [
   "--tasks",
   "v4-*-en-01",
-  "--catalog-sizes",
+  "--catalog-size",
   "100",
-  "--conditions",
+  "--condition",
   "FULL,SR-PROGRESSIVE",
   "--retry-base-delay",
   "1",

@@ -15,8 +15,15 @@ import { join, useTempDir } from "../helpers/temp.ts";
 const DEPRECATED: Record<string, string> = {
   "--conditions-manifest": "--manifest",
   "--out-dir": "--catalogs",
-  "--sizes": "--catalog-sizes",
+  "--sizes": "--catalog-size",
   "--catalog": "--catalog-size",
+  // #35: one vocabulary.
+  "--catalog-sizes": "--catalog-size",
+  "--conditions": "--condition",
+  "--freeze-out": "--out",
+  "--output": "--out",
+  "--output-runs": "--out-runs",
+  "--output-summary": "--out-summary",
 };
 
 /**
@@ -30,8 +37,11 @@ const CONTEXTUAL: Record<string, string> = {
   "--seed":
     "run: the provider's sampling seed; simulate coverage and power: the simulation's seed; judge run: the order episodes are judged in",
   "--trials": "run: the trials to run; power: the trial counts whose power it estimates",
-  "--runs": "report: run files whose answers it shows; power: the pilot run files",
-  "--output": "discover-call: what the command writes, under the reference implementation's name (#17)",
+  "--runs":
+    "score, judge run, runs merge|dedupe: the run files it reads; report: run files whose answers it shows; power: the pilot run files; discover-call: the record file",
+  "--catalog-size":
+    "conditions show and serve: the one catalog size; run and catalog build: a comma list of sizes (#35)",
+  "--condition": "run: a comma list of the conditions to run; power: the deployable condition it sizes",
   "--tasks": "run: a glob of task ids; discover-call: the task-set file",
   "--summary": "simulate: the pilot summary; discover-call validate: the summary it checks",
   "--concurrency": "run and judge run: episodes in flight; discover-call run: trials in flight",
@@ -112,9 +122,17 @@ describe("fabench --help: one flag name per concept (#15 item 17)", () => {
         .map((o) => ({ where: path.join(" "), command, option: o })),
     );
     expect(aliases.map((a) => `${a.where} ${long(a.option)}`).sort()).toEqual([
+      "catalog build --catalog-sizes",
       "catalog build --out-dir",
       "catalog build --sizes",
       "conditions show --catalog",
+      "corpus validate --freeze-out",
+      "discover-call publish --output-runs",
+      "discover-call publish --output-summary",
+      "discover-call run --output",
+      "discover-call score --output",
+      "run --catalog-sizes",
+      "run --conditions",
       "run --conditions-manifest",
     ]);
     for (const { command, option } of aliases) {
@@ -208,20 +226,20 @@ describe("deprecated flag names still work, with one warning line (#15 item 17)"
     expect(both.err).toContain("conflicting_options");
   });
 
-  it("catalog build --sizes and --out-dir are --catalog-sizes and --catalogs", async () => {
+  it("catalog build --sizes and --out-dir are --catalog-size and --catalogs", async () => {
     const dir = join(temp(), "catalogs");
     // Sizes of at least the 55 base endpoints.
     const old = await runCli(["catalog", "build", "--sizes", "60,80", "--out-dir", dir]);
     expect(old.code).toBe(0);
     expect(warnings(old.err)).toEqual([
-      "warning: --sizes is deprecated; use --catalog-sizes",
+      "warning: --sizes is deprecated; use --catalog-size",
       "warning: --out-dir is deprecated; use --catalogs",
     ]);
     expect(existsSync(join(dir, "60.json")) && existsSync(join(dir, "80.json"))).toBe(true);
     const check = await runCli([
       "catalog",
       "build",
-      "--catalog-sizes",
+      "--catalog-size",
       "60,80",
       "--catalogs",
       dir,
@@ -251,7 +269,7 @@ describe("power's progress counts designs (#15 item 17)", () => {
 
   it("says designs, not episodes", async () => {
     const run = join(temp(), "pilot.jsonl");
-    const pilot = ["--tasks", "v4-*-en-01", "--catalog-sizes", "100", "--conditions", "FULL,SR-5"];
+    const pilot = ["--tasks", "v4-*-en-01", "--catalog-size", "100", "--condition", "FULL,SR-5"];
     expect((await runCli(["run", "--agent", "reference", ...pilot, "--out", run])).code).toBe(0);
     const design = ["--datasets", "2", "--iterations", "20", "--tasks-per-cell", "4", "--json"];
     const power = await runCli(["power", "--runs", run, ...design]);

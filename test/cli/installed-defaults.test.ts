@@ -223,6 +223,50 @@ describe("a same-named file in the working directory that a bundled default pass
   });
 });
 
+describe("what a command writes by default is what the next reads by default (#35)", () => {
+  const temp = useTempDir();
+
+  it("an installed fabench reads the manifest, plan, corpus and catalogs a command wrote beside the user", async () => {
+    const { root, project } = layout(temp());
+    place(root, true, project);
+    const show = ["conditions", "show", "--task", "v4-multi_source_comparison-de-02"];
+    const bundled = await runCli(show);
+    expect([bundled.code, bundled.err]).toEqual([0, ""]);
+    // `conditions freeze` without --out writes ./manifests/condition-manifest.json here (see above);
+    // a copy stands in for it, so the next command's output is the same, read from here.
+    mkdirSync(join(project, "manifests"));
+    cpSync(
+      join(root, "manifests/condition-manifest.json"),
+      join(project, "manifests/condition-manifest.json"),
+    );
+    const note =
+      "note: reading ./manifests/condition-manifest.json in the working directory, where an installed fabench writes it by default, not its bundled manifests/condition-manifest.json\n";
+    const copied = await runCli(show);
+    expect([copied.code, copied.out, copied.err]).toEqual([0, bundled.out, note]);
+    // It is read: a broken one stops the command on its own path.
+    writeFileSync(join(project, "manifests/condition-manifest.json"), "{ broken\n");
+    const broken = await runCli(show);
+    expect(broken.code).toBe(2);
+    expect(broken.err.startsWith(note)).toBe(true);
+    expect(broken.err).toContain(join(project, "manifests/condition-manifest.json"));
+    // A path the user gives wins, with no note.
+    const named = await runCli([...show, "--manifest", join(root, "manifests/condition-manifest.json")]);
+    expect([named.code, named.err]).toEqual([0, ""]);
+  });
+
+  it("the protocol, which no command writes by default, stays the bundled one (with the warning)", async () => {
+    const { root, project } = layout(temp());
+    place(root, true, project);
+    mkdirSync(join(project, "manifests"));
+    writeFileSync(join(project, "manifests/preregistration.json"), "{ not the bundled protocol\n");
+    const check = await runCli(["plan", "generate", "--check"]);
+    expect(check.code).toBe(0);
+    expect(check.err).toMatch(
+      /^warning: \.\/manifests\/preregistration\.json in the working directory is not read/,
+    );
+  });
+});
+
 describe("fabench's own development checkout regenerates the bundled files in place", () => {
   const temp = useTempDir();
 
@@ -289,7 +333,7 @@ describe("--help says which defaults are bundled", () => {
     place(REPO, true, REPO);
     const plan = await runCli(["plan", "generate", "--help"]);
     expect(words(plan.out)).toContain(
-      "--out <file> plan file to write or check (default: ./manifests/authoring-plan.json in the working directory; with --check, bundled manifests/authoring-plan.json)",
+      "--out <file> plan file to write or check; with --pilot, the pilot's (default: ./manifests/authoring-plan.json in the working directory; with --check, bundled manifests/authoring-plan.json)",
     );
     expect(words(plan.out)).toContain(
       "--protocol <path> preregistered protocol (default: bundled manifests/preregistration.json)",

@@ -21,7 +21,7 @@ import { GOOD_REPLY } from "../judge/fake-judge.ts";
 /** The single-call tasks × 3 sizes × 5 conditions × 2 trials: 480 episodes, long enough to interrupt. */
 const REFERENCE = ["--agent", "reference", "--tasks", "v4-single*", "--trials", "2"];
 /** 6 tasks × 1 catalog size × 2 conditions: 12 episodes. */
-const SMALL = ["--tasks", "v4-*-en-01", "--catalog-sizes", "100", "--conditions", "FULL,SR-PROGRESSIVE"];
+const SMALL = ["--tasks", "v4-*-en-01", "--catalog-size", "100", "--condition", "FULL,SR-PROGRESSIVE"];
 
 /** Each record without its timings, by episode. */
 const byEpisode = (records: Rec[]) =>

@@ -20,9 +20,9 @@ const REV = "a".repeat(40);
 const SMALL = [
   "--tasks",
   "v4-*-en-01",
-  "--catalog-sizes",
+  "--catalog-size",
   "100",
-  "--conditions",
+  "--condition",
   "FULL,SR-PROGRESSIVE",
   "--retry-base-delay",
   "1",

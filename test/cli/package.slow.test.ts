@@ -172,11 +172,12 @@ describe("a project that installed the packed tarball (#25 item 5)", () => {
       "tasks/final-answer-corpus.json",
     ])
       expect(readFileSync(join(project, file)).equals(readFileSync(join(installed, file))), file).toBe(true);
-    // The user's manifest is read only when named; the next command says the default passes it over.
+    // What a command writes by default is what the next reads by default (#35): the manifest
+    // written beside the user is the one the next command reads, and it says so.
     const show = npx("conditions", "show", "--task", "v4-multi_source_comparison-de-02");
     expect(show.status).toBe(0);
     expect(show.stderr).toBe(
-      "warning: ./manifests/condition-manifest.json in the working directory is not read: the default is fabench's bundled manifests/condition-manifest.json; give --manifest manifests/condition-manifest.json to read yours\n",
+      "note: reading ./manifests/condition-manifest.json in the working directory, where an installed fabench writes it by default, not its bundled manifests/condition-manifest.json\n",
     );
     expect(fileHashes(installed)).toEqual(before);
   });

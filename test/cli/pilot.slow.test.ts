@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.ts";
 import { join, useSuiteTempDir } from "../helpers/temp.ts";
@@ -78,10 +79,22 @@ describe("a pilot: labelled, in its own folder, never the claim", () => {
     expect(runs.err).toMatch(
       /run_input_mismatch: .*\(these are pilot runs of fabench-424-final-answer-v4-pilot: pass their folder with --pilot DIR\)\n$/,
     );
-    const bundled = await runCli(["gate", summary]);
+    // The summary names its pilot's protocol (#35): gate and report need no --pilot.
+    expect(JSON.parse(readFileSync(summary, "utf8")).protocol_file).toBe("pilot/preregistration.json");
+    const named = await runCli(["gate", summary]);
+    expect(named.code).toBe(1);
+    expect(named.out.split("\n")[0]).toMatch(/^verdict: FAIL .* — NOT PREREGISTERED: /);
+    const report = await runCli(["report", summary, "--out", join(temp(), "named.html")]);
+    expect([report.code, report.err]).toEqual([0, ""]);
+    // Moved away from its pilot, the summary meets the bundled protocol and names the way out.
+    const moved = join(temp(), "moved", "pilot.summary.json");
+    mkdirSync(dirname(moved));
+    copyFileSync(summary, moved);
+    const bundled = await runCli(["gate", moved]);
     expect(bundled.code).toBe(2);
     expect(bundled.err).toContain("or the pilot's folder with --pilot DIR");
-    const conflict = await runCli([
+    // A protocol the user gives wins over the pilot's (#35), and is refused here as not the summary's.
+    const given = await runCli([
       "gate",
       "--pilot",
       pilot,
@@ -89,7 +102,8 @@ describe("a pilot: labelled, in its own folder, never the claim", () => {
       "manifests/preregistration.json",
       summary,
     ]);
-    expect(conflict.err).toBe("pilot_conflict: --pilot gives the protocol; drop --protocol or --pilot\n");
+    expect(given.code).toBe(2);
+    expect(given.err).toContain("protocol_mismatch");
     const missing = join(temp(), "nope");
     const bad = await runCli(["gate", "--pilot", missing, summary]);
     expect(bad.code).toBe(2);

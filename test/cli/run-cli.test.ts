@@ -54,13 +54,13 @@ describe("fabench run", () => {
 
   it("refuses to resume a file written by a different run", async () => {
     const out = join(temp(), "run.jsonl");
-    await runCli(["run", ...SUBSET, "--out", out, "--conditions", "FULL"]);
+    await runCli(["run", ...SUBSET, "--out", out, "--condition", "FULL"]);
     const result = await runCli([
       "run",
       ...SUBSET,
       "--out",
       out,
-      "--conditions",
+      "--condition",
       "FULL",
       "--trials",
       "2",

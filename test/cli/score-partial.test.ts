@@ -20,7 +20,7 @@ function useRun(conditions: string): () => string {
   const folder = useSuiteTempDir();
   beforeAll(async () => {
     const out = join(folder(), "run.jsonl");
-    expect((await runCli(["run", ...TASKS, "--conditions", conditions, "--out", out])).code).toBe(0);
+    expect((await runCli(["run", ...TASKS, "--condition", conditions, "--out", out])).code).toBe(0);
   }, 120_000);
   return () => join(folder(), "run.jsonl");
 }
@@ -34,7 +34,7 @@ function expectValidSummary(summary: unknown): void {
   expect(validate(summary)).toBe(true);
 }
 
-describe("score of a FULL-only run (fabench run --conditions FULL)", () => {
+describe("score of a FULL-only run (fabench run --condition FULL)", () => {
   const temp = useTempDir();
   const run = useRun("FULL");
 

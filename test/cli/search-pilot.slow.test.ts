@@ -1,6 +1,6 @@
 /**
  * The acceptance of #34 through the CLI: `pilot init --with-search` declares the search
- * conditions, and `run --agent reference --conditions SEARCH-BM25,SEARCH-REGEX` completes at both
+ * conditions, and `run --agent reference --condition SEARCH-BM25,SEARCH-REGEX` completes at both
  * catalog sizes with the same records twice (timings aside); a native search needs a model agent.
  */
 import { readFileSync } from "node:fs";
@@ -64,7 +64,7 @@ describe("a --with-search pilot", () => {
       pilot,
       "--agent",
       "reference",
-      "--conditions",
+      "--condition",
       "SEARCH-BM25,SEARCH-REGEX",
       ...TASKS,
     ];
@@ -90,7 +90,7 @@ describe("a --with-search pilot", () => {
       pilot,
       "--agent",
       "reference",
-      "--conditions",
+      "--condition",
       "NATIVE-SEARCH-BM25",
       ...TASKS,
       "--out",

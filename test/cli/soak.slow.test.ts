@@ -65,7 +65,7 @@ describe("soak", () => {
       fault: (n) => (n % 10 === 7 ? (FAULTS[((n / 10) % FAULTS.length) | 0] ?? null) : null),
     });
     const out = join(dir, "soak.jsonl");
-    const selection = ["--catalog-sizes", "100", "--conditions", "SR-5,ORACLE"];
+    const selection = ["--catalog-size", "100", "--condition", "SR-5,ORACLE"];
     let result;
     try {
       result = await runCli(

@@ -133,7 +133,7 @@ describe("what a user types wrong, named as such", () => {
   });
 
   it("reports metadata that differs between run files once per field, with both values", async () => {
-    const tasks = ["--tasks", "v4-single_property_value_unit_provenance-en-0*", "--conditions", "FULL,SR-5"];
+    const tasks = ["--tasks", "v4-single_property_value_unit_provenance-en-0*", "--condition", "FULL,SR-5"];
     const a = join(temp(), "a.jsonl");
     const b = join(temp(), "b.jsonl");
     expect((await runCli(["run", "--agent", "reference", ...tasks, "--out", a])).code).toBe(0);

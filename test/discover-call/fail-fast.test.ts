@@ -101,7 +101,7 @@ function argv(a: Args): string[] {
     "10000",
     "--base-url",
     a.url,
-    "--output",
+    "--out",
     a.output,
     "--execute",
     ...(a.extra ?? []),

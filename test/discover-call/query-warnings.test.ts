@@ -47,7 +47,7 @@ describe("bidi controls in a task set's queries", () => {
         ...["--adapter", process.execPath, "--adapter-arg", ADAPTER, "--adapter-revision", "a1"],
         ...["--toolkit-revision", "0123456789abcdef0123456789abcdef01234567"],
         // Nothing listens there: the run stops at its preflight, after the warnings.
-        ...["--base-url", "http://127.0.0.1:9", "--output", join(dir, "out.jsonl")],
+        ...["--base-url", "http://127.0.0.1:9", "--out", join(dir, "out.jsonl")],
       ],
       { env: { QVERIS_API_KEY: "qv-key-0123456789" } },
     );

@@ -194,7 +194,7 @@ export function runArgs(o: RunArgs): string[] {
     String(ADAPTER_TIMEOUT_MS),
     "--base-url",
     o.url,
-    "--output",
+    "--out",
     o.output,
     ...(o.execute === false ? [] : ["--execute"]),
     ...(o.extra ?? []),

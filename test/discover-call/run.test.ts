@@ -132,6 +132,8 @@ describe("every failure kind ends in its record", () => {
         const args = runArgs({ tasks: tasksFile, output, url: server.url }).slice(2);
         const baseUrl = args.indexOf("--base-url");
         args.splice(baseUrl, 2);
+        // The reference runner names its output --output (fabench's --out, #35).
+        args.splice(args.indexOf("--out"), 1, "--output");
         const child = spawn(process.execPath, [referencePath("src", "run.mjs"), ...args], {
           env: { QVERIS_API_KEY: KEY, QVERIS_BASE_URL: server.url, PATH: noGit },
           stdio: ["ignore", "ignore", "pipe"],
@@ -349,7 +351,7 @@ describe("fabench discover-call run", () => {
     expect(existsSync(`${output}.lock`)).toBe(false);
   });
 
-  it("refuses an existing --output without --resume", async () => {
+  it("refuses an existing --out without --resume", async () => {
     const tasks = writeTasks(temp(), CALLING);
     const output = join(temp(), "exists.jsonl");
     writeFileSync(output, "");

@@ -110,7 +110,7 @@ describe("discover-call score prints workflow success, its interval and the fail
     return { tasks: tasksPath, runs };
   };
 
-  it("beside --output, on stdout: the figures worked out by hand", async () => {
+  it("beside --out, on stdout: the figures worked out by hand", async () => {
     const { tasks, runs } = files(RECORDS);
     const output = join(temp(), "summary.json");
     const run = await runCli([
@@ -120,7 +120,7 @@ describe("discover-call score prints workflow success, its interval and the fail
       tasks,
       "--runs",
       runs,
-      "--output",
+      "--out",
       output,
     ]);
     expect([run.code, run.err]).toEqual([0, ""]);
@@ -139,7 +139,7 @@ describe("discover-call score prints workflow success, its interval and the fail
     });
   });
 
-  it("without --output, on stderr: stdout stays the summary JSON alone", async () => {
+  it("without --out, on stderr: stdout stays the summary JSON alone", async () => {
     const { tasks, runs } = files(RECORDS);
     const run = await runCli(["discover-call", "score", "--tasks", tasks, "--runs", runs]);
     expect(run.code).toBe(0);

@@ -780,7 +780,7 @@ describe("discoverCallScore", () => {
     expect(summary.models[0].workflow_success_rate).toBe(1);
   });
 
-  it("writes the summary to --output instead", () => {
+  it("writes the summary to --out instead", () => {
     const { out, io: cli } = io();
     const output = join(dir(), "out", "summary.json");
     discoverCallScore({ ...files(complete(1)), output }, cli, clock);

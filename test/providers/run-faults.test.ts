@@ -20,9 +20,9 @@ const cli = (argv: readonly string[], env: Record<string, string> = ENV) => runC
 const SMALL = [
   "--tasks",
   "v4-*-en-01",
-  "--catalog-sizes",
+  "--catalog-size",
   "100",
-  "--conditions",
+  "--condition",
   "FULL,SR-PROGRESSIVE",
   "--retry-base-delay",
   "1",

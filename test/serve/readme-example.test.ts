@@ -55,7 +55,7 @@ describe("the discover-call example of docs/discover-call.md against fabench ser
         "--execute",
         "--concurrency",
         "4",
-        "--output",
+        "--out",
         runs,
       ],
       { env },
@@ -70,7 +70,7 @@ describe("the discover-call example of docs/discover-call.md against fabench ser
       TASKS,
       "--runs",
       runs,
-      "--output",
+      "--out",
       summary,
     ]);
     expect(score.code).toBe(0);

@@ -14,7 +14,7 @@ export interface CorpusValidateOptions {
 
 export function corpusValidate(options: CorpusValidateOptions, io: CliIo): number {
   if (options.freezeOut !== undefined)
-    checkOutput(options.freezeOut, { inputs: [options.corpus, options.plan], flag: "--freeze-out" });
+    checkOutput(options.freezeOut, { inputs: [options.corpus, options.plan], flag: "--out" });
   const plan = loadPlan(options.plan);
   const corpus = readTextFile(options.corpus, "corpus");
   const { rows } = parseCorpusText(corpus.text, options.corpus);

@@ -61,8 +61,8 @@ export function discoverCallPublish(
 ): number {
   const policyPath = options.policy ?? defaultPolicyPath();
   const inputs = [options.tasks, options.runs, policyPath];
-  checkOutput(options.outputRuns, { inputs, flag: "--output-runs" });
-  checkOutput(options.outputSummary, { inputs, flag: "--output-summary" });
+  checkOutput(options.outputRuns, { inputs, flag: "--out-runs" });
+  checkOutput(options.outputSummary, { inputs, flag: "--out-summary" });
   checkDistinct(options.outputRuns, options.outputSummary);
   const taskSet = parseTaskSet(readBytes(options.tasks, STAGE), options.tasks);
   const raw = parseRecords(readBytes(options.runs, "run"), options.runs);
@@ -102,10 +102,10 @@ export function discoverCallPublish(
 /** The two outputs must be two files: the second would silently replace the first. */
 function checkDistinct(runs: string, summary: string): void {
   try {
-    checkOutput(summary, { inputs: [runs], flag: "--output-summary" });
+    checkOutput(summary, { inputs: [runs], flag: "--out-summary" });
   } catch (error) {
     if (error instanceof FabenchError && error.code === "output_is_input")
-      throw usageError("same_output", `--output-runs and --output-summary name the same file (${summary})`);
+      throw usageError("same_output", `--out-runs and --out-summary name the same file (${summary})`);
     throw error;
   }
 }

@@ -1,8 +1,8 @@
 /**
  * `fabench discover-call score`: a task set and a record file (raw or public) in, the summary out —
- * on stdout, or written atomically to `--output`. Everything is read and checked before anything
+ * on stdout, or written atomically to `--out`. Everything is read and checked before anything
  * is written, so a refused input leaves no file behind. The headline — per model, workflow success
- * with its interval and the failures by stage — goes to stdout beside `--output`, and to stderr
+ * with its interval and the failures by stage — goes to stdout beside `--out`, and to stderr
  * when stdout carries the summary JSON, so the JSON stays one document a pipe can read.
  */
 import { checkOutput, formatJsonFile, readBytes, writeFileAtomic } from "../../core/index.ts";
@@ -24,7 +24,7 @@ export function discoverCallScore(
   now: () => Date = () => new Date(),
 ): number {
   if (options.output !== undefined)
-    checkOutput(options.output, { inputs: [options.tasks, options.runs], flag: "--output" });
+    checkOutput(options.output, { inputs: [options.tasks, options.runs], flag: "--out" });
   const taskSet = parseTaskSet(readBytes(options.tasks, "discover-call"), options.tasks);
   // Record files get the run-file size limit: a long run with many trials is still one file.
   const records = parseRecords(readBytes(options.runs, "run"), options.runs);

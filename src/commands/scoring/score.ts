@@ -1,5 +1,5 @@
 /** `fabench score` and `fabench gate`: from run files to the summary and the verdict. */
-import { basename, join } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import type { Task } from "../../authoring/index.ts";
 import {
   canonicalSha256,
@@ -16,7 +16,7 @@ import {
 import { gateExitCode, renderGate } from "../../gates/index.ts";
 import { scoreRecord, type RngName } from "../../metrics/index.ts";
 import { renderHeadline } from "../../report/index.ts";
-import { buildSummary, gateFor, withJudge } from "../../summary/index.ts";
+import { buildSummary, gateFor, withJudge, withProtocolFile } from "../../summary/index.ts";
 import {
   loadSummaryProtocol,
   preregistrationOf,
@@ -100,7 +100,12 @@ export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
     io.err(`${result.advice}\n`);
     return EXIT.failed;
   }
-  const summary = judged ? withJudge(result.summary, judged.section(options.rng)) : result.summary;
+  const whole = judged ? withJudge(result.summary, judged.section(options.rng)) : result.summary;
+  // A pilot's summary names its protocol file, relative to the summary, for gate and report (#35).
+  const named = relative(dirname(resolve(out)), resolve(options.protocol))
+    .split("\\")
+    .join("/");
+  const summary = preregistration.protocol ? whole : withProtocolFile(whole, named);
   writeFileAtomic(out, formatJsonFile(summary));
   if (options.json)
     printJson(io, {

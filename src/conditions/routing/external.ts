@@ -3,7 +3,7 @@
  * query: one JSON object in on stdin, `{"ranking": [route ids, best first]}` out on stdout; the last
  * 2 KB of its stderr are quoted in every error it causes, with every known key value redacted. It
  * runs in its own process group, killed with everything it started when the query is answered.
- * `http:URL` POSTs `{"query", "limit"}` and
+ * `http://…` or `https://…` (once written `http:URL`) POSTs `{"query", "limit"}` and
  * reads `{"results": [{"tool_id"}]}`, best first (`tool_id` may be a route id or a function name).
  * Routes a router leaves out rank after those it names, in route-id order. Time-outs and malformed
  * answers are errors with codes; nothing is guessed.

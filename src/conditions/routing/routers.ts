@@ -1,4 +1,7 @@
-/** Routers by spec: `keyword`, `names` and `random:SEED` (weak baselines), `command:PATH`, `http:URL`. */
+/**
+ * Routers by spec: `keyword`, `names` and `random:SEED` (weak baselines), `command:PATH`, and an
+ * `http://` or `https://` URL (the older `http:URL` spelling is the same router, same id).
+ */
 import { canonicalSha256, usageError } from "../../core/index.ts";
 import { commandRouter, httpRouter } from "./external.ts";
 import { keywordRouter, namesRouter, randomRouter } from "./keyword.ts";
@@ -23,10 +26,11 @@ export function createRouter(spec: string, options: RouterOptions = {}): Router 
   if (/^random:\S+$/.test(spec)) return randomRouter(spec.slice(7));
   if (spec.startsWith("command:") && spec.length > 8)
     return commandRouter(spec.slice(8), options.args ?? [], timeout, options.path ?? "");
+  if (/^https?:\/\/./.test(spec)) return httpRouter(spec, timeout, options.fetch);
   if (/^http:https?:\/\//.test(spec)) return httpRouter(spec.slice(5), timeout, options.fetch);
   throw usageError(
     "unknown_router",
-    `--router takes keyword, names, random:SEED, command:PATH or http:URL, not ${spec}`,
+    `--router takes keyword, names, random:SEED, command:PATH, or an http:// or https:// URL, not ${spec}`,
   );
 }
 

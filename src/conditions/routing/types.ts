@@ -8,7 +8,7 @@ export interface RankRequest {
 }
 
 export interface Router {
-  /** `keyword`, `command:PATH` or `http:URL`. */
+  /** `keyword`, `command:PATH` or an `http://`/`https://` URL. */
   readonly id: string;
   /** Everything that determines its rankings; hashed into the condition manifest. */
   readonly config: unknown;

@@ -73,7 +73,12 @@ export function registerScoring(program: Command, r: Registrar): void {
     .description("Render a summary as one self-contained static HTML page (or Markdown for a pull request).")
     .argument("<summary>", "summary file")
     // Repeatable rather than variadic, so `report --runs a.jsonl summary.json` keeps its summary.
-    .option("--runs <file>", "a run file, to show each episode's final answer (repeatable)", collect, [])
+    .option(
+      "--runs <file>",
+      "a run file, to show each episode's trajectory and final answer (repeatable)",
+      collect,
+      [],
+    )
     .option("--out <file>", "output file (default: next to the summary)")
     .option(
       "--coverage <file>",
@@ -82,6 +87,20 @@ export function registerScoring(program: Command, r: Registrar): void {
     .addOption(allowLiveFileOption())
     .addOption(new Option("--format <f>", "html or md").choices(["html", "md"]).default("html"))
     .addOption(protocolOption("the one the summary was scored under"))
+    // No default value: a file the user (or --pilot) names must be the one the summary was scored
+    // from, while the bundled one is used only when it is (report-sources.ts).
+    .addOption(
+      new Option(
+        "--corpus <file>",
+        "corpus file (the one the summary was scored from, for each episode's request and gold facts; default: the bundled one when it is that one)",
+      ),
+    )
+    .addOption(
+      new Option(
+        "--manifest <file>",
+        "frozen condition manifest (the one the run replayed, for each episode's routes and router ranks; default: the bundled one when it is that one)",
+      ),
+    )
     .addOption(pilotOption())
     .addOption(jsonOption())
     .action(async (summary: string, o: Omit<Parameters<typeof report>[0], "summary">) =>

@@ -68,6 +68,11 @@ export function registerScoring(program: Command, r: Registrar): void {
     .action(async (summary: string, o: { conveyor: string; protocol: string; json: boolean }) =>
       r.setExit(await (await loadScore()).gate({ ...o, summary }, r.io)),
     );
+  registerReport(program, r);
+}
+
+/** `fabench report`: the summary as a page, each episode opened from the run files, corpus and manifest. */
+function registerReport(program: Command, r: Registrar): void {
   program
     .command("report")
     .description("Render a summary as one self-contained static HTML page (or Markdown for a pull request).")
@@ -92,13 +97,13 @@ export function registerScoring(program: Command, r: Registrar): void {
     .addOption(
       new Option(
         "--corpus <file>",
-        "corpus file (the one the summary was scored from, for each episode's request and gold facts; default: the bundled one when it is that one)",
+        "corpus file (the one the summary was scored from, for each episode's request and gold facts) (default: the bundled one, if the summary was scored from it)",
       ),
     )
     .addOption(
       new Option(
         "--manifest <file>",
-        "frozen condition manifest (the one the run replayed, for each episode's routes and router ranks; default: the bundled one when it is that one)",
+        "frozen condition manifest (the one the run replayed, for each episode's routes and router ranks) (default: the bundled one, if the summary was scored from it)",
       ),
     )
     .addOption(pilotOption())

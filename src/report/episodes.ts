@@ -81,7 +81,9 @@ export function episodeBrowser(s: Summary, sources: EpisodeSources = {}): Episod
     ".episode-detail li{margin:.15rem 0}.facts li.miss{border-left:3px solid #c33;padding-left:.4rem;list-style:none;margin-left:-1rem}",
     ".facts li.hit{list-style:none;margin-left:-1rem;padding-left:.4rem;border-left:3px solid #2a7}.why{color:#a33;font-weight:400}",
     ".more{color:#777;font-style:italic}pre.request{background:#f6f6f6;padding:.3rem .5rem}.reply pre{background:#f6f6f6;padding:.2rem .4rem}",
-    "@media (min-width:761px){table.episodes td:last-child{min-width:26rem}}",
+    // Anything in an opened episode may break anywhere (a URI, a hash, a long id), so no word sets
+    // the cell's width and the table never needs its sideways scroll box.
+    ".episode-detail{overflow-wrap:anywhere}table.episodes tr.ep>td{min-width:0}",
     // On a phone the filters' legends go above their choices and a long choice wraps, and each
     // episode is a card: its task on one line, its labelled cells on the next, its details below.
     "@media (max-width:760px){.filters legend{float:none;width:auto}.filters label{white-space:normal;overflow-wrap:anywhere}",

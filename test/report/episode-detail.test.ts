@@ -225,5 +225,7 @@ describe("the episode view", () => {
     ).html;
     expect(page).not.toMatch(/<script|<img|<\/pre><\/code>/);
     expect(page).toContain("&lt;/pre&gt;&lt;/code&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x&gt;");
+    // Under a search condition each search is a line of the turn: its query and the routes it returned.
+    expect(page).toContain('<li>search <code class="args">&lt;/pre&gt;&lt;/code&gt;&lt;script&gt;');
   });
 });

@@ -29,7 +29,7 @@ function requestSection(task: Task): string {
     (f) =>
       `<li><code>${escape(f.key)}</code> <span class="muted">${escape(f.kind)}${f.unit ? ` in ${escape(f.unit)}` : ""}</span> — ${escape(f.description)}</li>`,
   );
-  return `<h4>Request</h4><pre class="request">${escape(task.query)}</pre><h4>Answer form</h4><ul>${fields.join("")}</ul>`;
+  return `<h4>Request</h4><pre class="request">${escapeText(task.query)}</pre><h4>Answer form</h4><ul>${fields.join("")}</ul>`;
 }
 
 function requiredItem(row: RequiredRow): string {
@@ -105,6 +105,12 @@ export function failedDetail(e: Episode, sources: EpisodeSources): string {
   const record = sources.records?.get(episodeKey(e));
   const parts = [
     task ? requestSection(task) : "",
+    e.malformed_reason === null
+      ? ""
+      : `<p class="no">The final answer is not a valid envelope (${escape(e.malformed_reason)}): none of its facts was scored.</p>`,
+    e.status === "error"
+      ? `<p class="no">Infrastructure error: ${escape(e.error_code ?? "unknown")}.</p>`
+      : "",
     task ? factsSection(factView(task, e, envelopeFacts(record?.final_text))) : verdictTable(e),
     routeBlock(e, sources, task, record),
     record

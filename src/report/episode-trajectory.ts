@@ -15,9 +15,9 @@ import {
 } from "./episode-sources.ts";
 
 /** Bytes of a reply shown before the cut; the rest stays in the run file. */
-export const REPLY_BYTES = 800;
+const REPLY_BYTES = 800;
 /** Bytes of a call's arguments, a turn's text or a search query shown before the cut. */
-export const SHORT_BYTES = 400;
+const SHORT_BYTES = 400;
 /** Bytes of the final answer shown before the cut. */
 export const ANSWER_BYTES = 4000;
 

@@ -48,6 +48,12 @@ describe("report's episode view inputs", () => {
     expect(result.err).toContain(other);
     expect(result.err).toContain("corpus_not_scored_in_summary");
     expect(existsSync(out)).toBe(false);
+    // Markdown shows no episode view, but a corpus named for it is checked all the same.
+    const md = join(temp(), "r.md");
+    const markdown = await runCli(["report", summary(), "--format", "md", "--corpus", other, "--out", md]);
+    expect(markdown.code).toBe(2);
+    expect(markdown.err).toContain("corpus_not_scored_in_summary");
+    expect(existsSync(md)).toBe(false);
   });
 
   it("refuses a manifest whose content differs, and takes one that is only re-indented", async () => {

@@ -55,21 +55,20 @@ export function report(options: ReportOptions, io: CliIo): number {
     for (const r of parseRunFile(bytes, path, io).records) records.set(episodeKey(r), r);
   }
   const coverage = options.coverage === undefined ? undefined : readCoverageStudy(options.coverage);
-  // Markdown stays the summary's tables: the episode view is the HTML page's.
-  const html = () => {
-    const paths = {
-      ...(options.corpus === undefined ? {} : { corpus: options.corpus }),
-      ...(options.manifest === undefined ? {} : { manifest: options.manifest }),
-    };
-    const sources = readEpisodeSources(
-      summary,
-      options.summary,
-      paths,
-      options.runs.length > 0 ? records : undefined,
-    );
-    return renderHtml(summary, protocol, sources, coverage);
+  const paths = {
+    ...(options.corpus === undefined ? {} : { corpus: options.corpus }),
+    ...(options.manifest === undefined ? {} : { manifest: options.manifest }),
   };
-  writeFileAtomic(out, options.format === "md" ? renderMarkdown(summary) : html());
+  // Markdown stays the summary's tables (the episode view is the HTML page's), but a corpus or
+  // manifest named for it is still checked: a wrong file is refused whatever the format.
+  const sources =
+    options.format === "html" || Object.keys(paths).length > 0
+      ? readEpisodeSources(summary, options.summary, paths, options.runs.length > 0 ? records : undefined)
+      : undefined;
+  writeFileAtomic(
+    out,
+    options.format === "md" ? renderMarkdown(summary) : renderHtml(summary, protocol, sources, coverage),
+  );
   if (options.json) printJson(io, { out, format: options.format, status: summary.gate.status });
   else io.out(`wrote ${out}\n`);
   return EXIT.ok;

@@ -73,12 +73,17 @@ export function registerScoring(program: Command, r: Registrar): void {
     .action(async (summary: string, o: { conveyor: string; protocol: string; json: boolean }) =>
       r.setExit(await (await loadScore()).gate({ ...o, summary }, r.io)),
     );
+  registerReport(program, r);
+}
+
+/** `fabench report`: the summary as a page, each episode opened from the run files, corpus and manifest. */
+function registerReport(program: Command, r: Registrar): void {
   program
     .command("report")
     .description("Render a summary as one self-contained static HTML page (or Markdown for a pull request).")
     .argument("<summary>", "summary file")
     // Repeatable rather than variadic, so `report --runs a.jsonl summary.json` keeps its summary.
-    .addOption(runsOption("to show each episode's final answer"))
+    .addOption(runsOption("to show each episode's trajectory and final answer"))
     .option("--out <file>", "output file (default: next to the summary)")
     .option(
       "--coverage <file>",
@@ -87,6 +92,20 @@ export function registerScoring(program: Command, r: Registrar): void {
     .addOption(allowLiveFileOption())
     .addOption(new Option("--format <f>", "html or md").choices(["html", "md"]).default("html"))
     .addOption(protocolOption("the one the summary was scored under"))
+    // No default value: a file the user (or --pilot) names must be the one the summary was scored
+    // from, while the bundled one is used only when it is (report-sources.ts).
+    .addOption(
+      new Option(
+        "--corpus <file>",
+        "corpus file (the one the summary was scored from, for each episode's request and gold facts) (default: the bundled one, if the summary was scored from it)",
+      ),
+    )
+    .addOption(
+      new Option(
+        "--manifest <file>",
+        "frozen condition manifest (the one the run replayed, for each episode's routes and router ranks) (default: the bundled one, if the summary was scored from it)",
+      ),
+    )
     .addOption(pilotOption())
     .addOption(jsonOption())
     .hook("preAction", (command) => useSummaryProtocol(command, command.args[0]))

@@ -107,3 +107,39 @@ export function gateSection(s: Summary): string {
   ].join("");
   return `<h2 id="gate">Gate, pooled over catalog sizes</h2><p class="muted">Each cell: the paired delta against FULL (or the level, ratio or total the check uses), with its preregistered ${escape(s.bootstrap.interval)} ${Math.round(s.bootstrap.confidence * 100)} % interval and the ${escape(method)} interval the interval verdict uses, both shown within what the metric can be.</p>${said}${pooled}${notes ? `<ul id="interval-notes" class="muted">${notes}</ul>` : ""}${perCatalog}`;
 }
+
+type Check = Summary["gate"]["conditions"][string]["checks"][string];
+
+/** A failed check in a few words: its metric, the value as the gate table shows it, what it needs, where it failed. */
+function failedCheckText(c: Check, where: readonly string[]): string {
+  const { shows, need } = checkRule(c);
+  // As in the gate table: a level or total is the value itself, the rest the delta (or ratio) the check reads.
+  const value = shows === "level" || shows === "total" ? num(c.value) : `${shows} ${num(c.delta)}`;
+  return `<code>${escape(c.metric)}</code> ${escape(value)}, needs ${escape(need)} (${escape(where.join(", "))})`;
+}
+
+/**
+ * Beside a FAIL (or a BLOCKED that would fail on the numbers): each failing condition's failed
+ * checks, each with where it failed — pooled, and at which catalog sizes.
+ */
+export function failedChecks(s: Summary): string {
+  const g = s.gate;
+  if (g.status !== "FAIL" && !(g.status === "BLOCKED" && !g.any_deployable_condition_passed)) return "";
+  const lines = Object.entries(g.conditions)
+    .filter(([, v]) => !v.passed)
+    .map(([condition, v]) => {
+      const failed = Object.entries(v.checks).flatMap(([name, pooled]) => {
+        const sizes = Object.entries(g.per_catalog).flatMap(([size, c]) => {
+          const check = c[condition]?.checks[name];
+          return check?.passed === false ? [{ size, check }] : [];
+        });
+        const where = [...(pooled.passed ? [] : ["pooled"]), ...sizes.map((z) => `catalog ${z.size}`)];
+        // The value shown is the pooled one, or the first catalog's where only a catalog failed.
+        const shown = pooled.passed ? sizes[0]?.check : pooled;
+        return shown === undefined ? [] : [failedCheckText(shown, where)];
+      });
+      return `<li><strong>${escape(condition)}</strong>: ${failed.join("; ") || "no check failed (a condition not run)"}</li>`;
+    });
+  if (lines.length === 0) return "";
+  return `<div id="failed-checks"><p>Checks that failed${g.status === "BLOCKED" ? " (on the numbers)" : ""}:</p><ul>${lines.join("")}</ul></div>`;
+}

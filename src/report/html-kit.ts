@@ -21,3 +21,10 @@ export function cardTable(headers: readonly string[], rows: ReadonlyArray<readon
 
 export const num = (v: number | null | undefined, digits = 4) =>
   v === null || v === undefined ? "–" : Math.abs(v) >= 100 ? Math.round(v).toString() : v.toFixed(digits);
+
+/**
+ * Text for an element's content (never an attribute): only `&`, `<` and `>` can end it there, so
+ * quotes stay as they are — a run's JSON (answers, replies) is mostly quotes, and `&quot;` would
+ * make it six times their size.
+ */
+export const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

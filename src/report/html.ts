@@ -20,7 +20,8 @@ import type { CoverageStudy } from "../metrics/index.ts";
 import type { Summary } from "../summary/index.ts";
 import { episodeBrowser } from "./episodes.ts";
 import { coverageFootnote, forestSection } from "./html-forest.ts";
-import { gateSection } from "./html-gate.ts";
+import type { EpisodeSources } from "./episode-sources.ts";
+import { failedChecks, gateSection } from "./html-gate.ts";
 import { CSS } from "./html-style.ts";
 import { breakdownSection, failureSection, judgeHtml, tokenSection } from "./html-tables.ts";
 import { searchSection } from "./html-search.ts";
@@ -30,11 +31,11 @@ import { escape } from "./svg.ts";
 export function renderHtml(
   summary: Summary,
   protocol: Protocol,
-  finalTexts?: ReadonlyMap<string, string>,
+  sources?: EpisodeSources,
   coverage?: CoverageStudy,
 ): string {
   const g = summary.gate;
-  const episodes = episodeBrowser(summary, finalTexts);
+  const episodes = episodeBrowser(summary, sources);
   const sections = [
     header(summary),
     gateSection(summary),
@@ -81,7 +82,9 @@ function header(s: Summary): string {
     unnamed.length === 0
       ? ""
       : `<p id="conditions-not-preregistered" class="pilot-note">NOT PREREGISTERED conditions: ${escape(unnamed.join(", "))} — ${escape(CONDITIONS_NOT_PREREGISTERED)}.</p>`,
+    identityLine(s),
     `<p id="verdict">Verdict: ${verdict.join(" ")}</p>`,
+    failedChecks(s),
     warning ? `<p id="baseline-warning" class="warn">⚠ ${escape(warning)}.</p>` : "",
     g.prerequisite.satisfied
       ? ""
@@ -89,6 +92,21 @@ function header(s: Summary): string {
     `<p class="muted">Agent <code>${escape(s.run.agent)}</code>${s.run.model ? ` model <code>${escape(s.run.model)}</code>` : ""}; ${s.episodes} episodes; ${s.infrastructure_errors.total} infrastructure errors. The point-estimate rule is the protocol's verdict; the interval rule is reported beside it.</p>`,
   ];
   return `<header id="decision">${lines.filter((line) => line !== "").join("\n")}</header>`;
+}
+
+/** What was run: the protocol (a pilot said so), the router, the agent and model, the catalog sizes. */
+function identityLine(s: Summary): string {
+  const r = s.run;
+  // `pilot init` names its protocol with this suffix (as src/world reads it too).
+  const pilot = s.protocol_id.endsWith("-pilot") ? " PILOT" : "";
+  const label = s.preregistered ? "" : `${pilot} <span class="pilot">not preregistered</span>`;
+  const parts = [
+    `protocol <code>${escape(s.protocol_id)}</code>${label}`,
+    `router <code>${escape(r.router_id)}</code> <code title="router config sha256">${escape(r.router_config_sha256.slice(0, 12))}</code>`,
+    `agent <code>${escape(r.agent)}</code>${r.model ? ` model <code>${escape(r.model)}</code>` : ""}`,
+    `catalog sizes ${escape(r.catalogs.map((c) => c.size).join(", "))}`,
+  ];
+  return `<p id="run-identity">${parts.join(" · ")}</p>`;
 }
 
 function provenanceSection(s: Summary): string {

@@ -52,7 +52,7 @@ describe("the episode browser", () => {
     expect(html).toContain(
       '<tr class="ep" data-condition="FULL" data-catalog="100" data-stratum="multi_source_comparison" data-language="en" data-outcome="error">',
     );
-    expect(html).toContain('<td class="no">error (provider_timeout)</td>');
+    expect(html).toContain('<td class="no">error <span class="why">(provider_timeout)</span></td>');
     expect(html).toContain('<details id="episode-browser"><summary>Browse the 3 episodes</summary>');
     expect(html).toContain(" of 3 episodes shown</p>");
   });
@@ -68,7 +68,7 @@ describe("the episode browser", () => {
     );
   });
 
-  it("folds the facts and, when given, the final answer into the row", () => {
+  it("folds a pass's facts and, when given, its final answer into the row", () => {
     const e = episode({
       facts: [
         {
@@ -84,11 +84,20 @@ describe("the episode browser", () => {
         },
       ],
     });
-    const texts = new Map([["v4-multi_source_comparison-en-01|100|SR-5|1", "line one\n<two>"]]);
-    const { html } = episodeBrowser(summaryOf([e]), texts);
+    const record = {
+      final_text: "line one\n<two>",
+      end_reason: "final_answer",
+      turns: [],
+      attempts: [],
+      candidate_history: [],
+    };
+    const records = new Map([["v4-multi_source_comparison-en-01|100|SR-5|1", record]]);
+    const { html } = episodeBrowser(summaryOf([e]), { records });
     expect(html).toContain("<summary>1 fact and the answer</summary>");
-    expect(html).toContain("<td><code>heat_number</code></td><td>✗</td><td>value_mismatch</td>");
+    expect(html).toContain('<li><code>heat_number</code> <span class="no">✗</span> value_mismatch</li>');
     expect(html).toContain("<pre>line one\n&lt;two&gt;</pre>");
-    expect(episodeBrowser(summaryOf([e])).html).toContain("give --runs to include the final answers");
+    expect(episodeBrowser(summaryOf([e])).html).toContain(
+      "give --runs to include the trajectories and the final answers",
+    );
   });
 });

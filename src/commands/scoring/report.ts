@@ -3,11 +3,12 @@ import { basename, dirname, join } from "node:path";
 import { episodeKey } from "../../conditions/runner/index.ts";
 import { checkOutput, inputError, sha256Hex, writeFileAtomic } from "../../core/index.ts";
 import type { Summary } from "../../summary/index.ts";
-import { renderHtml, renderMarkdown } from "../../report/index.ts";
+import { type EpisodeRecord, renderHtml, renderMarkdown } from "../../report/index.ts";
 import { readCoverageStudy, readSummary } from "../shell/inputs.ts";
 import { EXIT, printJson, type CliIo } from "../shell/io.ts";
 import { parseRunFile, readRunBytes } from "../shell/run-files.ts";
 import { loadSummaryProtocol } from "../../world/index.ts";
+import { readEpisodeSources } from "./report-sources.ts";
 
 export interface ReportOptions {
   readonly summary: string;
@@ -21,6 +22,10 @@ export interface ReportOptions {
   readonly json: boolean;
   /** `--allow-live-file`: show the answers of a run file a live writer holds (a snapshot). */
   readonly allowLiveFile?: boolean;
+  /** The corpus the summary was scored from (`--corpus` or `--pilot`); absent: the bundled one if it matches. */
+  readonly corpus?: string;
+  /** The condition manifest the run replayed (`--manifest` or `--pilot`); absent: the bundled one if it matches. */
+  readonly manifest?: string;
 }
 
 export function report(options: ReportOptions, io: CliIo): number {
@@ -31,21 +36,38 @@ export function report(options: ReportOptions, io: CliIo): number {
       dirname(options.summary),
       `${basename(options.summary).replace(/\.summary\.json$|\.json$/, "")}.report.${extension}`,
     );
-  checkOutput(out, { inputs: [options.summary, ...options.runs, options.protocol, options.coverage] });
+  checkOutput(out, {
+    inputs: [
+      options.summary,
+      ...options.runs,
+      options.protocol,
+      options.coverage,
+      options.corpus,
+      options.manifest,
+    ],
+  });
   const summary = readSummary(options.summary);
   const protocol = loadSummaryProtocol(summary, options.summary, options.protocol, "report");
-  const texts = new Map<string, string>();
+  const records = new Map<string, EpisodeRecord>();
   for (const path of options.runs) {
     const bytes = readRunBytes(path, options, io);
     checkScoredFrom(summary, options.summary, path, sha256Hex(bytes));
-    for (const r of parseRunFile(bytes, path, io).records) texts.set(episodeKey(r), r.final_text);
+    for (const r of parseRunFile(bytes, path, io).records) records.set(episodeKey(r), r);
   }
   const coverage = options.coverage === undefined ? undefined : readCoverageStudy(options.coverage);
+  const paths = {
+    ...(options.corpus === undefined ? {} : { corpus: options.corpus }),
+    ...(options.manifest === undefined ? {} : { manifest: options.manifest }),
+  };
+  // Markdown stays the summary's tables (the episode view is the HTML page's), but a corpus or
+  // manifest named for it is still checked: a wrong file is refused whatever the format.
+  const sources =
+    options.format === "html" || Object.keys(paths).length > 0
+      ? readEpisodeSources(summary, options.summary, paths, options.runs.length > 0 ? records : undefined)
+      : undefined;
   writeFileAtomic(
     out,
-    options.format === "md"
-      ? renderMarkdown(summary)
-      : renderHtml(summary, protocol, options.runs.length > 0 ? texts : undefined, coverage),
+    options.format === "md" ? renderMarkdown(summary) : renderHtml(summary, protocol, sources, coverage),
   );
   if (options.json) printJson(io, { out, format: options.format, status: summary.gate.status });
   else io.out(`wrote ${out}\n`);

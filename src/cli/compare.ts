@@ -2,6 +2,7 @@
 import { type Command, Option } from "commander";
 import type { compare } from "../commands/compare.ts";
 import { positiveInt, collect, jsonOption, pilotOption, protocolOption, type Registrar } from "./options.ts";
+import { useSummaryProtocol } from "./summary-protocol.ts";
 
 // Commands load when they run, so `fabench --help` and `--version` import no schemas.
 const loadCompare = () => import("../commands/compare.ts");
@@ -32,6 +33,8 @@ export function registerCompare(program: Command, r: Registrar): void {
     .addOption(protocolOption("the one the summaries were scored under"))
     .addOption(pilotOption())
     .addOption(jsonOption())
+    // A pilot's summary names its protocol file: compare finds it as gate and report do.
+    .hook("preAction", (command) => useSummaryProtocol(command, command.args[0]))
     .action(async (a: string, b: string, o: Omit<Parameters<typeof compare>[0], "a" | "b">) =>
       r.setExit(await (await loadCompare()).compare({ ...o, a, b }, r.io)),
     );

@@ -36,37 +36,20 @@ describe("fabench compare: the word-overlap router against the keyword router, i
   beforeAll(async () => {
     const pilot = path("pilot");
     await ok(["pilot", "init", pilot]);
-    const files = [
-      "--protocol",
-      join(pilot, "preregistration.json"),
-      "--plan",
-      join(pilot, "authoring-plan.json"),
-    ];
+    // The docs' commands (docs/scoring.md "Comparing two routers"): a pilot names every file.
     await ok([
       "conditions",
       "freeze",
+      "--pilot",
+      pilot,
       "--router",
       "command:./examples/routers/word-overlap.mjs",
-      ...files,
-      "--corpus",
-      join(pilot, "final-answer-corpus.json"),
       "--out",
       join(pilot, "word-overlap.json"),
     ]);
-    const run = ["run", "--agent", "reference", "--tasks", TASKS];
-    await ok([...run, "--pilot", pilot, "--out", path("keyword.jsonl")]);
-    await ok([
-      ...run,
-      ...files,
-      "--corpus",
-      join(pilot, "final-answer-corpus.json"),
-      "--conveyor",
-      join(pilot, "conveyor.json"),
-      "--manifest",
-      join(pilot, "word-overlap.json"),
-      "--out",
-      path("word-overlap.jsonl"),
-    ]);
+    const run = ["run", "--pilot", pilot, "--agent", "reference", "--tasks", TASKS];
+    await ok([...run, "--out", path("keyword.jsonl")]);
+    await ok([...run, "--manifest", join(pilot, "word-overlap.json"), "--out", path("word-overlap.jsonl")]);
     for (const name of ["keyword", "word-overlap"])
       await ok([
         "score",
@@ -83,10 +66,9 @@ describe("fabench compare: the word-overlap router against the keyword router, i
     gated = [...new Set(protocol.gate.checks.map((c) => c.metric))];
   }, 900_000);
 
+  // No --pilot: the summaries name the pilot's protocol; both manifests given by hand.
   const compareArgs = () => [
     "compare",
-    "--protocol",
-    path("pilot/preregistration.json"),
     path("keyword.summary.json"),
     path("word-overlap.summary.json"),
     "--manifest",

@@ -7,16 +7,16 @@
  * routers' ranks side by side, a summary of another corpus refused, and the HTML page read in
  * Debian's headless chromium at 1280 and 390 px.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { hasChromium, launchChromium } from "../helpers/browser.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Comparison } from "../../src/compare/index.ts";
 import type { Summary } from "../../src/summary/index.ts";
 import { runCli } from "../helpers/cli.ts";
 import { join, useSuiteTempDir } from "../helpers/temp.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
 const TASKS = "v4-*-de-0?";
 
 /** The command router is a node script: it needs PATH, and nothing else of the environment. */
@@ -146,22 +146,11 @@ describe("fabench compare: the word-overlap router against the keyword router, i
     );
   });
 
-  describe.skipIf(!existsSync(CHROMIUM))("the HTML page in headless chromium", () => {
+  describe.skipIf(!hasChromium)("the HTML page in headless chromium", () => {
     let browser: Browser;
     beforeAll(async () => {
       await ok([...compareArgs(), "--out", path("compare.html")]);
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          "--headless",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-          "--no-first-run",
-        ],
-      });
+      browser = await launchChromium();
     }, 120_000);
     afterAll(async () => {
       await browser?.close();

@@ -10,14 +10,14 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import { extname, resolve } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { hasChromium, launchChromium } from "../helpers/browser.ts";
 import { build } from "rolldown";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inspectLogSchema, type InspectLog } from "../../src/export/index.ts";
 import { runCli } from "../helpers/cli.ts";
 import { join, useSuiteTempDir } from "../helpers/temp.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
 const TASKS = "v4-corrective_expansion_required-*-02";
 /** The episode the test opens: a failing SR-5 episode with a tool call. */
 const SAMPLE = "v4-corrective_expansion_required-de-02-c100-SR-5";
@@ -64,7 +64,7 @@ async function serve(site: string, asked: string[]): Promise<Server> {
   return server;
 }
 
-describe.skipIf(!existsSync(CHROMIUM))("the Inspect export in Inspect's log viewer", () => {
+describe.skipIf(!hasChromium)("the Inspect export in Inspect's log viewer", () => {
   const dir = useSuiteTempDir();
   let browser: Browser;
   let server: Server;
@@ -86,18 +86,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the Inspect export in Inspect's log view
     log = inspectLogSchema.parse(JSON.parse(readFileSync(exported, "utf8")));
     await buildViewer(site, "logs/run.json");
     server = await serve(site, asked);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    });
+    browser = await launchChromium();
   }, 300_000);
 
   afterAll(async () => {

@@ -6,18 +6,17 @@
  * the window), and the episode browser's filters show exactly the matching rows (with and without
  * JavaScript); saves a screenshot under test/artifacts/.
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { hasChromium, launchChromium } from "../helpers/browser.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { episodeOutcome } from "../../src/report/episodes.ts";
 import type { Summary } from "../../src/summary/index.ts";
 import { runCli } from "../helpers/cli.ts";
 import { join, useSuiteTempDir } from "../helpers/temp.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-
-describe.skipIf(!existsSync(CHROMIUM))("the HTML report in headless chromium", () => {
+describe.skipIf(!hasChromium)("the HTML report in headless chromium", () => {
   const dir = useSuiteTempDir();
   let browser: Browser;
   let page: string;
@@ -33,18 +32,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the HTML report in headless chromium", (
     summary = JSON.parse(readFileSync(out, "utf8"));
     page = join(dir(), "report.html");
     expect((await runCli(["report", out, "--runs", run, "--out", page])).code).toBe(0);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    });
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

@@ -7,17 +7,16 @@
  * corrective-expansion tasks: each episode replays on its own, so the one checked is the same
  * episode the full run holds (the manifest is frozen for every task, as in the README).
  */
-import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { hasChromium, launchChromium } from "../helpers/browser.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.ts";
 import { join, useSuiteTempDir } from "../helpers/temp.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
 const TASK = "v4-corrective_expansion_required-de-02";
 
-describe.skipIf(!existsSync(CHROMIUM))("the episode view of the worked example, in headless chromium", () => {
+describe.skipIf(!hasChromium)("the episode view of the worked example, in headless chromium", () => {
   const dir = useSuiteTempDir();
   let browser: Browser;
   let page: string;
@@ -62,18 +61,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the episode view of the worked example, 
     await fabench("score", "--pilot", pilot, run, "--out", summary, "--allow-incomplete");
     page = join(dir(), "my-router.report.html");
     await fabench("report", "--pilot", pilot, summary, "--runs", run, "--out", page);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    });
+    browser = await launchChromium();
   }, 600_000);
 
   afterAll(async () => {

@@ -11,6 +11,7 @@ import { compareCodePoints } from "../core/index.ts";
 import {
   BOOTSTRAP_METRICS,
   bootstrap,
+  equallyWeighted,
   perTaskValue,
   POOLED,
   type BootstrapResult,
@@ -125,26 +126,6 @@ export function planStatistics(protocol: Protocol, pairing: Pairing): Plan {
         );
       }
   return { taskIds, conditions, sizes, metrics, statistics };
-}
-
-/**
- * Whether every task's pooled value is the plain mean of its per-size values (the same number of
- * defined values at each size): then its replicates are combined from the per-size ones, as the
- * summary does, instead of summed again.
- */
-function equallyWeighted(
-  spec: StatisticsSpec,
-  condition: string,
-  sizes: readonly number[],
-  metric: string,
-): boolean {
-  for (let t = 0; t < spec.taskCount; t++) {
-    const counts = sizes.map(
-      (s) => (spec.values(condition, s, metric, t) ?? []).filter((v) => v !== null).length,
-    );
-    if (counts.some((c) => c !== counts[0])) return false;
-  }
-  return true;
 }
 
 /** Runs the bootstrap over the plan's statistics with the protocol's settings. */

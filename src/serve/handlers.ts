@@ -11,14 +11,16 @@
  * The routes a session's searches returned are what it may call, as the routes shown are in a run
  * (else `unavailable_tool`).
  */
+import type { Task } from "../authoring/index.ts";
 import type { Attempt } from "../conditions/execution/index.ts";
 import { FabenchError, normalizeQuery } from "../core/index.ts";
+import { QueryMemo, queryKey } from "./memo.ts";
 import { DEFAULT_RANKING_CACHE_SIZE, RankingCache } from "./rankings.ts";
 import { ok, type Reply, refuse } from "./replies.ts";
 import { SessionReplay } from "./session-replay.ts";
 import { executeBodySchema, inspectBodySchema, searchBodySchema, toolIdQuerySchema } from "./schemas.ts";
 import { DEFAULT_SESSION_LIMITS, type SessionLimits, SessionStore } from "./sessions.ts";
-import type { World } from "./world.ts";
+import type { InspectedTool, SearchResult, World, Written } from "./world.ts";
 
 export interface SessionState {
   /** The task of the session's first discover that named one, and its place in it; null until then. */
@@ -38,6 +40,8 @@ export interface ServeContext {
   readonly world: World;
   readonly sessions: SessionStore<SessionState>;
   readonly rankings: RankingCache;
+  /** A discover query → the task it names (null: none), remembered as the rankings are. */
+  readonly tasks: QueryMemo<Task | null>;
   readonly newId: () => string;
 }
 
@@ -52,14 +56,12 @@ export interface ContextOptions {
 }
 
 export function createContext(world: World, options: ContextOptions): ServeContext {
+  const cacheSize = options.rankingCacheSize ?? DEFAULT_RANKING_CACHE_SIZE;
   return {
     world,
     sessions: new SessionStore(options.sessions ?? DEFAULT_SESSION_LIMITS, options.now),
-    rankings: new RankingCache(
-      world.router,
-      world.catalog,
-      options.rankingCacheSize ?? DEFAULT_RANKING_CACHE_SIZE,
-    ),
+    rankings: new RankingCache(world.router, world.catalog, cacheSize),
+    tasks: new QueryMemo(cacheSize),
     newId: options.newId,
   };
 }
@@ -88,6 +90,16 @@ function invalid(error: { issues: readonly { path: PropertyKey[]; message: strin
   return refuse("invalid_request", "the request does not fit this endpoint's schema", { issues });
 }
 
+/** The task whose query `query` is after normalisation (NFKC and case folding: worth remembering). */
+function taskOf(query: string, ctx: ServeContext): Task | undefined {
+  const key = queryKey(query);
+  const known = ctx.tasks.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const task = ctx.world.taskByQuery.get(normalizeQuery(query)) ?? null;
+  ctx.tasks.set(key, task);
+  return task ?? undefined;
+}
+
 const newSession = (): SessionState => ({
   replay: null,
   searchIds: [],
@@ -111,15 +123,17 @@ export async function handleSearch(raw: unknown, ctx: ServeContext, client = "")
   }
   const { world } = ctx;
   const session = ctx.sessions.getOrCreate(session_id, newSession, client);
-  const task = session.replay === null ? world.taskByQuery.get(normalizeQuery(query)) : undefined;
+  const task = session.replay === null ? taskOf(query, ctx) : undefined;
   if (task !== undefined) session.replay = new SessionReplay(task, world.catalog.endpoints);
   const shown = ranking.slice(0, limit);
   for (const id of shown) if (!session.discovered.includes(id)) session.discovered.push(id);
   const searchId = ctx.newId();
   session.searchIds.push(searchId);
   if (session.searchIds.length > MAX_SEARCH_IDS) session.searchIds.shift();
-  const results = shown.map((id) => ({ tool_id: id, capability: world.endpoints.get(id)?.description }));
-  return ok({ search_id: searchId, results });
+  // Every ranked id is a catalog route (rankings.ts checks), so each has its result written.
+  const results = shown.map((id) => world.written.results.get(id) as Written<SearchResult>);
+  const text = `{"search_id":${JSON.stringify(searchId)},"results":[${results.map((r) => r.json).join(",")}]}`;
+  return ok({ search_id: searchId, results: results.map((r) => r.value) }, text);
 }
 
 /** A search id, when given, must be one this server issued to this session. */
@@ -141,8 +155,14 @@ export function handleInspect(raw: unknown, ctx: ServeContext): Reply {
     return refuse("unknown_tool", "no tool with this id in the served catalog", {
       unknown_tool_ids: unknown.slice(0, 10),
     });
-  const results = [...new Set(tool_ids)].map((id) => ctx.world.tools.get(id));
-  return ok({ results });
+  // Every id is known (checked above), so each has its inspect view written.
+  const results = [...new Set(tool_ids)].map(
+    (id) => ctx.world.written.tools.get(id) as Written<InspectedTool>,
+  );
+  return ok(
+    { results: results.map((r) => r.value) },
+    `{"results":[${results.map((r) => r.json).join(",")}]}`,
+  );
 }
 
 export function handleExecute(toolIds: readonly string[], raw: unknown, ctx: ServeContext): Reply {

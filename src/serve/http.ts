@@ -181,7 +181,7 @@ function writeReply(
   revisions: Shell["revisions"],
   closeConnection: boolean,
 ): void {
-  const text = JSON.stringify(reply.body);
+  const text = reply.text ?? JSON.stringify(reply.body);
   res.writeHead(reply.status, {
     "content-type": "application/json; charset=utf-8",
     "content-length": Buffer.byteLength(text),

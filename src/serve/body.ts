@@ -33,7 +33,12 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
         settle({ kind: "too_large" });
       } else chunks.push(chunk);
     };
-    const onEnd = () => settle({ kind: "ok", bytes: Buffer.concat(chunks, size) });
+    // One chunk (most bodies) is the body as it is: no copy.
+    const onEnd = () =>
+      settle({
+        kind: "ok",
+        bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size),
+      });
     const onAbort = () => settle({ kind: "aborted" });
     req.on("data", onData).on("end", onEnd).on("error", onAbort).on("close", onAbort);
   });

@@ -17,7 +17,7 @@ import { FabenchError, normalizeQuery } from "../core/index.ts";
 import { QueryMemo, queryKey } from "./memo.ts";
 import { DEFAULT_RANKING_CACHE_SIZE, RankingCache } from "./rankings.ts";
 import { ok, type Reply, refuse } from "./replies.ts";
-import { SessionReplay } from "./session-replay.ts";
+import { OutcomeMemo, SessionReplay } from "./session-replay.ts";
 import { executeBodySchema, inspectBodySchema, searchBodySchema, toolIdQuerySchema } from "./schemas.ts";
 import { DEFAULT_SESSION_LIMITS, type SessionLimits, SessionStore } from "./sessions.ts";
 import type { InspectedTool, SearchResult, World, Written } from "./world.ts";
@@ -42,6 +42,8 @@ export interface ServeContext {
   readonly rankings: RankingCache;
   /** A discover query → the task it names (null: none), remembered as the rankings are. */
   readonly tasks: QueryMemo<Task | null>;
+  /** Execute outcomes by task, state and call, shared by every session (session-replay.ts). */
+  readonly outcomes: OutcomeMemo;
   readonly newId: () => string;
 }
 
@@ -62,6 +64,7 @@ export function createContext(world: World, options: ContextOptions): ServeConte
     sessions: new SessionStore(options.sessions ?? DEFAULT_SESSION_LIMITS, options.now),
     rankings: new RankingCache(world.router, world.catalog, cacheSize),
     tasks: new QueryMemo(cacheSize),
+    outcomes: new OutcomeMemo(world.catalog.endpoints, cacheSize),
     newId: options.newId,
   };
 }
@@ -124,7 +127,7 @@ export async function handleSearch(raw: unknown, ctx: ServeContext, client = "")
   const { world } = ctx;
   const session = ctx.sessions.getOrCreate(session_id, newSession, client);
   const task = session.replay === null ? taskOf(query, ctx) : undefined;
-  if (task !== undefined) session.replay = new SessionReplay(task, world.catalog.endpoints);
+  if (task !== undefined) session.replay = new SessionReplay(task, world.catalog.endpoints, ctx.outcomes);
   const shown = ranking.slice(0, limit);
   for (const id of shown) if (!session.discovered.includes(id)) session.discovered.push(id);
   const searchId = ctx.newId();

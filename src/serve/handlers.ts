@@ -18,7 +18,15 @@ import { QueryMemo, queryKey } from "./memo.ts";
 import { DEFAULT_RANKING_CACHE_SIZE, RankingCache } from "./rankings.ts";
 import { ok, type Reply, refuse } from "./replies.ts";
 import { OutcomeMemo, SessionReplay } from "./session-replay.ts";
-import { executeBodySchema, inspectBodySchema, searchBodySchema, toolIdQuerySchema } from "./schemas.ts";
+import {
+  executeBodySchema,
+  inspectBodySchema,
+  quickExecuteBody,
+  quickInspectBody,
+  quickSearchBody,
+  searchBodySchema,
+  toolIdQuerySchema,
+} from "./schemas.ts";
 import { DEFAULT_SESSION_LIMITS, type SessionLimits, SessionStore } from "./sessions.ts";
 import type { InspectedTool, SearchResult, World, Written } from "./world.ts";
 
@@ -111,9 +119,13 @@ const newSession = (): SessionState => ({
 });
 
 export async function handleSearch(raw: unknown, ctx: ServeContext, client = ""): Promise<Reply> {
-  const parsed = searchBodySchema.safeParse(raw);
-  if (!parsed.success) return invalid(parsed.error);
-  const { query, limit, session_id } = parsed.data;
+  let body = quickSearchBody(raw);
+  if (body === undefined) {
+    const parsed = searchBodySchema.safeParse(raw);
+    if (!parsed.success) return invalid(parsed.error);
+    body = parsed.data;
+  }
+  const { query, limit, session_id } = body;
   let ranking: readonly string[];
   try {
     ranking = await ctx.rankings.rank(query);
@@ -148,9 +160,13 @@ function unknownSearchId(searchId: string | null | undefined, session: SessionSt
 const UNKNOWN_SEARCH_ID = "search_id was not issued to this session (or the session expired)";
 
 export function handleInspect(raw: unknown, ctx: ServeContext): Reply {
-  const parsed = inspectBodySchema.safeParse(raw);
-  if (!parsed.success) return invalid(parsed.error);
-  const { tool_ids, search_id, session_id } = parsed.data;
+  let body = quickInspectBody(raw);
+  if (body === undefined) {
+    const parsed = inspectBodySchema.safeParse(raw);
+    if (!parsed.success) return invalid(parsed.error);
+    body = parsed.data;
+  }
+  const { tool_ids, search_id, session_id } = body;
   if (typeof search_id === "string" && unknownSearchId(search_id, ctx.sessions.get(session_id)))
     return refuse("unknown_search_id", UNKNOWN_SEARCH_ID);
   const unknown = tool_ids.filter((id) => !ctx.world.tools.has(id));
@@ -169,8 +185,12 @@ export function handleInspect(raw: unknown, ctx: ServeContext): Reply {
 }
 
 export function handleExecute(toolIds: readonly string[], raw: unknown, ctx: ServeContext): Reply {
-  const parsed = executeBodySchema.safeParse(raw);
-  if (!parsed.success) return invalid(parsed.error);
+  let body = quickExecuteBody(raw);
+  if (body === undefined) {
+    const parsed = executeBodySchema.safeParse(raw);
+    if (!parsed.success) return invalid(parsed.error);
+    body = parsed.data;
+  }
   const toolId = toolIds.length === 1 ? toolIdQuerySchema.safeParse(toolIds[0]) : null;
   if (toolId === null || !toolId.success)
     return refuse(
@@ -179,7 +199,7 @@ export function handleExecute(toolIds: readonly string[], raw: unknown, ctx: Ser
     );
   const endpoint = ctx.world.endpoints.get(toolId.data);
   if (endpoint === undefined) return refuse("unknown_tool", "no tool with this id in the served catalog");
-  const { parameters, search_id, session_id } = parsed.data;
+  const { parameters, search_id, session_id } = body;
   const session = ctx.sessions.get(session_id);
   if (session === undefined)
     return refuse(

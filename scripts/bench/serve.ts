@@ -194,8 +194,9 @@ async function bareServer(
 
 /**
  * A fresh `fabench serve` (new sessions) on a free loopback port, as the CLI builds it. It keeps the
- * rankings (and query → task lookups) `warm` holds, as a server that has run for a while has them:
- * the router is asked once per distinct query, which the warm-up round did.
+ * rankings, query → task lookups and remembered execute outcomes `warm` holds, as a server that has
+ * run for a while has them: the router is asked once per distinct query and each distinct call is
+ * worked out once, which the warm-up round did. Sessions are new in every round.
  */
 async function serveServer(
   world: World,
@@ -204,7 +205,10 @@ async function serveServer(
   warm?: ServeContext,
 ): Promise<{ server: RunningServer; context: ServeContext }> {
   const fresh = createContext(world, { now: Date.now, newId: randomUUID });
-  const context = warm === undefined ? fresh : { ...fresh, rankings: warm.rankings, tasks: warm.tasks };
+  const context =
+    warm === undefined
+      ? fresh
+      : { ...fresh, rankings: warm.rankings, tasks: warm.tasks, outcomes: warm.outcomes };
   const server = await startServer({ context, key, host: "127.0.0.1", port: 0, log });
   return { server, context };
 }

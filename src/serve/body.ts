@@ -18,23 +18,58 @@ export function declaredTooLarge(req: IncomingMessage, limit: number): boolean {
   return declared !== undefined && /^\d+$/.test(declared) && Number(declared) > limit;
 }
 
+/** A body being read: kept on the request under READING, so the listeners are shared functions. */
+interface Reading {
+  readonly chunks: Buffer[];
+  size: number;
+  readonly limit: number;
+  readonly resolve: (read: BodyRead) => void;
+}
+
+const READING = Symbol("fabench.serve.reading");
+type Readable = IncomingMessage & { [READING]?: Reading | undefined };
+
+function settle(req: Readable, read: BodyRead): void {
+  const reading = req[READING];
+  if (reading === undefined) return;
+  req[READING] = undefined;
+  req.off("data", onData).off("end", onEnd).off("error", onAbort).off("close", onAbort);
+  reading.resolve(read);
+}
+
+function onData(this: Readable, chunk: Buffer): void {
+  const reading = this[READING];
+  if (reading === undefined) return;
+  reading.size += chunk.byteLength;
+  if (reading.size > reading.limit) {
+    reading.chunks.length = 0;
+    settle(this, { kind: "too_large" });
+  } else reading.chunks.push(chunk);
+}
+
+function onEnd(this: Readable): void {
+  const reading = this[READING];
+  if (reading === undefined) return;
+  const { chunks, size } = reading;
+  // One chunk (most bodies) is the body as it is: no copy.
+  settle(this, {
+    kind: "ok",
+    bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size),
+  });
+}
+
+function onAbort(this: Readable): void {
+  settle(this, { kind: "aborted" });
+}
+
+/**
+ * The body, or why not: past `limit` bytes the read stops at once (what arrived is dropped). The
+ * listeners are the same functions for every request (a request's state rides on it), which under
+ * load is garbage a server does not make per request.
+ */
 export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const settle = (read: BodyRead) => {
-      req.off("data", onData).off("end", onEnd).off("error", onAbort).off("close", onAbort);
-      resolve(read);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size > limit) {
-        chunks.length = 0;
-        settle({ kind: "too_large" });
-      } else chunks.push(chunk);
-    };
-    const onEnd = () => settle({ kind: "ok", bytes: Buffer.concat(chunks, size) });
-    const onAbort = () => settle({ kind: "aborted" });
+    (req as Readable)[READING] = { chunks: [], size: 0, limit, resolve };
     req.on("data", onData).on("end", onEnd).on("error", onAbort).on("close", onAbort);
   });
 }

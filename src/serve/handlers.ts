@@ -11,14 +11,24 @@
  * The routes a session's searches returned are what it may call, as the routes shown are in a run
  * (else `unavailable_tool`).
  */
+import type { Task } from "../authoring/index.ts";
 import type { Attempt } from "../conditions/execution/index.ts";
 import { FabenchError, normalizeQuery } from "../core/index.ts";
+import { QueryMemo, queryKey } from "./memo.ts";
 import { DEFAULT_RANKING_CACHE_SIZE, RankingCache } from "./rankings.ts";
 import { ok, type Reply, refuse } from "./replies.ts";
-import { SessionReplay } from "./session-replay.ts";
-import { executeBodySchema, inspectBodySchema, searchBodySchema, toolIdQuerySchema } from "./schemas.ts";
+import { OutcomeMemo, SessionReplay } from "./session-replay.ts";
+import {
+  executeBodySchema,
+  inspectBodySchema,
+  quickExecuteBody,
+  quickInspectBody,
+  quickSearchBody,
+  searchBodySchema,
+  toolIdQuerySchema,
+} from "./schemas.ts";
 import { DEFAULT_SESSION_LIMITS, type SessionLimits, SessionStore } from "./sessions.ts";
-import type { World } from "./world.ts";
+import type { InspectedTool, SearchResult, World, Written } from "./world.ts";
 
 export interface SessionState {
   /** The task of the session's first discover that named one, and its place in it; null until then. */
@@ -38,6 +48,10 @@ export interface ServeContext {
   readonly world: World;
   readonly sessions: SessionStore<SessionState>;
   readonly rankings: RankingCache;
+  /** A discover query → the task it names (null: none), remembered as the rankings are. */
+  readonly tasks: QueryMemo<Task | null>;
+  /** Execute outcomes by task, state and call, shared by every session (session-replay.ts). */
+  readonly outcomes: OutcomeMemo;
   readonly newId: () => string;
 }
 
@@ -52,14 +66,13 @@ export interface ContextOptions {
 }
 
 export function createContext(world: World, options: ContextOptions): ServeContext {
+  const cacheSize = options.rankingCacheSize ?? DEFAULT_RANKING_CACHE_SIZE;
   return {
     world,
     sessions: new SessionStore(options.sessions ?? DEFAULT_SESSION_LIMITS, options.now),
-    rankings: new RankingCache(
-      world.router,
-      world.catalog,
-      options.rankingCacheSize ?? DEFAULT_RANKING_CACHE_SIZE,
-    ),
+    rankings: new RankingCache(world.router, world.catalog, cacheSize),
+    tasks: new QueryMemo(cacheSize),
+    outcomes: new OutcomeMemo(world.catalog.endpoints, cacheSize),
     newId: options.newId,
   };
 }
@@ -88,6 +101,16 @@ function invalid(error: { issues: readonly { path: PropertyKey[]; message: strin
   return refuse("invalid_request", "the request does not fit this endpoint's schema", { issues });
 }
 
+/** The task whose query `query` is after normalisation (NFKC and case folding: worth remembering). */
+function taskOf(query: string, ctx: ServeContext): Task | undefined {
+  const key = queryKey(query);
+  const known = ctx.tasks.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const task = ctx.world.taskByQuery.get(normalizeQuery(query)) ?? null;
+  ctx.tasks.set(key, task);
+  return task ?? undefined;
+}
+
 const newSession = (): SessionState => ({
   replay: null,
   searchIds: [],
@@ -96,9 +119,13 @@ const newSession = (): SessionState => ({
 });
 
 export async function handleSearch(raw: unknown, ctx: ServeContext, client = ""): Promise<Reply> {
-  const parsed = searchBodySchema.safeParse(raw);
-  if (!parsed.success) return invalid(parsed.error);
-  const { query, limit, session_id } = parsed.data;
+  let body = quickSearchBody(raw);
+  if (body === undefined) {
+    const parsed = searchBodySchema.safeParse(raw);
+    if (!parsed.success) return invalid(parsed.error);
+    body = parsed.data;
+  }
+  const { query, limit, session_id } = body;
   let ranking: readonly string[];
   try {
     ranking = await ctx.rankings.rank(query);
@@ -111,15 +138,17 @@ export async function handleSearch(raw: unknown, ctx: ServeContext, client = "")
   }
   const { world } = ctx;
   const session = ctx.sessions.getOrCreate(session_id, newSession, client);
-  const task = session.replay === null ? world.taskByQuery.get(normalizeQuery(query)) : undefined;
-  if (task !== undefined) session.replay = new SessionReplay(task, world.catalog.endpoints);
+  const task = session.replay === null ? taskOf(query, ctx) : undefined;
+  if (task !== undefined) session.replay = new SessionReplay(task, world.catalog.endpoints, ctx.outcomes);
   const shown = ranking.slice(0, limit);
   for (const id of shown) if (!session.discovered.includes(id)) session.discovered.push(id);
   const searchId = ctx.newId();
   session.searchIds.push(searchId);
   if (session.searchIds.length > MAX_SEARCH_IDS) session.searchIds.shift();
-  const results = shown.map((id) => ({ tool_id: id, capability: world.endpoints.get(id)?.description }));
-  return ok({ search_id: searchId, results });
+  // Every ranked id is a catalog route (rankings.ts checks), so each has its result written.
+  const results = shown.map((id) => world.written.results.get(id) as Written<SearchResult>);
+  const text = `{"search_id":${JSON.stringify(searchId)},"results":[${results.map((r) => r.json).join(",")}]}`;
+  return ok({ search_id: searchId, results: results.map((r) => r.value) }, text);
 }
 
 /** A search id, when given, must be one this server issued to this session. */
@@ -131,9 +160,13 @@ function unknownSearchId(searchId: string | null | undefined, session: SessionSt
 const UNKNOWN_SEARCH_ID = "search_id was not issued to this session (or the session expired)";
 
 export function handleInspect(raw: unknown, ctx: ServeContext): Reply {
-  const parsed = inspectBodySchema.safeParse(raw);
-  if (!parsed.success) return invalid(parsed.error);
-  const { tool_ids, search_id, session_id } = parsed.data;
+  let body = quickInspectBody(raw);
+  if (body === undefined) {
+    const parsed = inspectBodySchema.safeParse(raw);
+    if (!parsed.success) return invalid(parsed.error);
+    body = parsed.data;
+  }
+  const { tool_ids, search_id, session_id } = body;
   if (typeof search_id === "string" && unknownSearchId(search_id, ctx.sessions.get(session_id)))
     return refuse("unknown_search_id", UNKNOWN_SEARCH_ID);
   const unknown = tool_ids.filter((id) => !ctx.world.tools.has(id));
@@ -141,13 +174,23 @@ export function handleInspect(raw: unknown, ctx: ServeContext): Reply {
     return refuse("unknown_tool", "no tool with this id in the served catalog", {
       unknown_tool_ids: unknown.slice(0, 10),
     });
-  const results = [...new Set(tool_ids)].map((id) => ctx.world.tools.get(id));
-  return ok({ results });
+  // Every id is known (checked above), so each has its inspect view written.
+  const results = [...new Set(tool_ids)].map(
+    (id) => ctx.world.written.tools.get(id) as Written<InspectedTool>,
+  );
+  return ok(
+    { results: results.map((r) => r.value) },
+    `{"results":[${results.map((r) => r.json).join(",")}]}`,
+  );
 }
 
 export function handleExecute(toolIds: readonly string[], raw: unknown, ctx: ServeContext): Reply {
-  const parsed = executeBodySchema.safeParse(raw);
-  if (!parsed.success) return invalid(parsed.error);
+  let body = quickExecuteBody(raw);
+  if (body === undefined) {
+    const parsed = executeBodySchema.safeParse(raw);
+    if (!parsed.success) return invalid(parsed.error);
+    body = parsed.data;
+  }
   const toolId = toolIds.length === 1 ? toolIdQuerySchema.safeParse(toolIds[0]) : null;
   if (toolId === null || !toolId.success)
     return refuse(
@@ -156,7 +199,7 @@ export function handleExecute(toolIds: readonly string[], raw: unknown, ctx: Ser
     );
   const endpoint = ctx.world.endpoints.get(toolId.data);
   if (endpoint === undefined) return refuse("unknown_tool", "no tool with this id in the served catalog");
-  const { parameters, search_id, session_id } = parsed.data;
+  const { parameters, search_id, session_id } = body;
   const session = ctx.sessions.get(session_id);
   if (session === undefined)
     return refuse(

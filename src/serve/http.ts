@@ -99,13 +99,17 @@ function loggedPath(path: string): string {
 
 export function startServer(options: ShellOptions): Promise<RunningServer> {
   const limits = { ...DEFAULT_SHELL_LIMITS, ...options.limits };
+  const state = { inFlight: 0, closing: false };
   const shell: Shell = {
     options,
     limits,
     authorized: bearerCheck(options.key),
     clock: options.clock ?? (() => performance.now()),
     revisions: options.context.world.revisions,
-    state: { inFlight: 0, closing: false },
+    state,
+    released: () => {
+      state.inFlight -= 1;
+    },
   };
   const server = createServer(
     {
@@ -134,92 +138,129 @@ interface Shell {
   readonly clock: () => number;
   readonly revisions: ServeContext["world"]["revisions"];
   readonly state: { inFlight: number; closing: boolean };
+  /** A response's `close` listener, one for every request: the request is no longer in flight. */
+  readonly released: () => void;
+}
+
+/**
+ * One request in flight: what the answer and the log line need. One record per request, read by
+ * shared functions (no closures made per request: under load they were a good part of the
+ * garbage the server made beyond a bare node:http server's).
+ */
+interface Exchange {
+  readonly shell: Shell;
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly started: number;
+  readonly path: string;
+  readonly query: string;
+  bodyRead: boolean;
+  sent: boolean;
+  timer: NodeJS.Timeout | undefined;
 }
 
 /** One request: counted in flight, answered once (by the pipeline or the timer), logged in one line. */
 function handle(shell: Shell, req: IncomingMessage, res: ServerResponse): void {
-  const started = shell.clock();
   const target = req.url ?? "/";
   const queryAt = target.indexOf("?");
-  const path = queryAt === -1 ? target : target.slice(0, queryAt);
-  const query = queryAt === -1 ? "" : target.slice(queryAt + 1);
-  shell.state.inFlight += 1;
-  res.once("close", () => {
-    shell.state.inFlight -= 1;
-  });
-  const progress = { bodyRead: false };
-  let sent = false;
-  const send = (reply: Reply) => {
-    if (sent || res.destroyed) return;
-    sent = true;
-    clearTimeout(timer);
-    // An unread body cannot be skipped on a kept-alive connection; a closing server keeps none.
-    writeReply(res, reply, shell.revisions, !progress.bodyRead || shell.state.closing);
-    const ms = (shell.clock() - started).toFixed(1);
-    const code = reply.code === undefined ? "" : ` ${reply.code}`;
-    const cause = reply.cause === undefined ? "" : ` (${reply.cause})`;
-    shell.options.log(`${req.method ?? "?"} ${loggedPath(path)} ${reply.status} ${ms}ms${code}${cause}`);
+  const exchange: Exchange = {
+    shell,
+    req,
+    res,
+    started: shell.clock(),
+    path: queryAt === -1 ? target : target.slice(0, queryAt),
+    query: queryAt === -1 ? "" : target.slice(queryAt + 1),
+    bodyRead: false,
+    sent: false,
+    timer: undefined,
   };
-  const timer = setTimeout(
-    () =>
-      send(
-        progress.bodyRead
-          ? refuse("handler_timeout", "the answer took longer than the server's time limit")
-          : refuse("request_timeout", "the request body did not arrive within the time limit"),
-      ),
-    shell.limits.requestTimeoutMs,
-  );
-  void respond(shell, req, path, query, progress).then(send, (error: unknown) =>
-    send({ ...refuse("internal_error", "the server failed"), cause: (error as Error)?.name ?? "error" }),
+  shell.state.inFlight += 1;
+  res.on("close", shell.released);
+  exchange.timer = setTimeout(timedOut, shell.limits.requestTimeoutMs, exchange);
+  void answerOnce(exchange);
+}
+
+/** The pipeline's reply (or the server's failure) sent, unless the timer sent one first. */
+async function answerOnce(exchange: Exchange): Promise<void> {
+  let reply: Reply;
+  try {
+    reply = await respond(exchange);
+  } catch (error) {
+    reply = { ...refuse("internal_error", "the server failed"), cause: (error as Error)?.name ?? "error" };
+  }
+  send(exchange, reply);
+}
+
+function timedOut(exchange: Exchange): void {
+  send(
+    exchange,
+    exchange.bodyRead
+      ? refuse("handler_timeout", "the answer took longer than the server's time limit")
+      : refuse("request_timeout", "the request body did not arrive within the time limit"),
   );
 }
 
-/** The status line, headers and JSON body of one reply. */
+function send(exchange: Exchange, reply: Reply): void {
+  const { shell, req, res } = exchange;
+  if (exchange.sent || res.destroyed) return;
+  exchange.sent = true;
+  clearTimeout(exchange.timer);
+  // An unread body cannot be skipped on a kept-alive connection; a closing server keeps none.
+  writeReply(res, reply, shell.revisions, !exchange.bodyRead || shell.state.closing);
+  const ms = (shell.clock() - exchange.started).toFixed(1);
+  const code = reply.code === undefined ? "" : ` ${reply.code}`;
+  const cause = reply.cause === undefined ? "" : ` (${reply.cause})`;
+  shell.options.log(
+    `${req.method ?? "?"} ${loggedPath(exchange.path)} ${reply.status} ${ms}ms${code}${cause}`,
+  );
+}
+
+/** The status line, headers and JSON body of one reply (the headers in the order they always had). */
 function writeReply(
   res: ServerResponse,
   reply: Reply,
   revisions: Shell["revisions"],
   closeConnection: boolean,
 ): void {
-  const text = JSON.stringify(reply.body);
-  res.writeHead(reply.status, {
+  const text = reply.text ?? JSON.stringify(reply.body);
+  const headers: Record<string, string | number> = {
     "content-type": "application/json; charset=utf-8",
     "content-length": Buffer.byteLength(text),
     "cache-control": "no-store",
     "x-qveris-api-version": revisions.api,
     "x-qveris-catalog-version": revisions.catalog,
-    ...(reply.status === 401 ? { "www-authenticate": 'Bearer realm="fabench"' } : {}),
-    ...(reply.status === 405 ? { allow: "POST" } : {}),
-    ...(closeConnection ? { connection: "close" } : {}),
-  });
+  };
+  if (reply.status === 401) headers["www-authenticate"] = 'Bearer realm="fabench"';
+  if (reply.status === 405) headers["allow"] = "POST";
+  if (closeConnection) headers["connection"] = "close";
+  res.writeHead(reply.status, headers);
   res.end(text);
 }
 
+const NO_TOOL_IDS: readonly string[] = Object.freeze([]);
+
+const tooLarge = (limits: ShellLimits) =>
+  refuse("body_too_large", `bodies are limited to ${limits.maxBodyBytes} bytes`);
+
 /** The checks in the order the header comment gives, then the handler; marks when the body was read. */
-async function respond(
-  shell: Shell,
-  req: IncomingMessage,
-  path: string,
-  query: string,
-  progress: { bodyRead: boolean },
-): Promise<Reply> {
+async function respond(exchange: Exchange): Promise<Reply> {
+  const { shell, req } = exchange;
   const { limits } = shell;
   if (!shell.authorized(req.headers.authorization))
     return refuse("unauthorized", "send the server's key as `authorization: Bearer <key>`");
-  const endpoint = ENDPOINTS[path];
+  const endpoint = ENDPOINTS[exchange.path];
   if (endpoint === undefined) return refuse("not_found", `no such path; the API is under ${API_PREFIX}`);
   if (req.method !== "POST") return refuse("method_not_allowed", "every endpoint takes POST");
-  const tooLarge = () => refuse("body_too_large", `bodies are limited to ${limits.maxBodyBytes} bytes`);
-  if (declaredTooLarge(req, limits.maxBodyBytes)) return tooLarge();
+  if (declaredTooLarge(req, limits.maxBodyBytes)) return tooLarge(limits);
   const read = await readBody(req, limits.maxBodyBytes);
-  if (read.kind === "too_large") return tooLarge();
+  if (read.kind === "too_large") return tooLarge(limits);
   if (read.kind === "aborted") return refuse("request_timeout", "the request ended before its body");
-  progress.bodyRead = true;
+  exchange.bodyRead = true;
   const json = parseJsonBody(read.bytes);
   if (!json.ok) return refuse("malformed_json", "the body is not one JSON value in UTF-8");
   if (nestedDeeperThan(json.value, limits.maxJsonDepth))
     return refuse("too_deep", `the body nests deeper than ${limits.maxJsonDepth} levels`);
-  const toolIds = new URLSearchParams(query).getAll("tool_id");
+  const toolIds = exchange.query === "" ? NO_TOOL_IDS : new URLSearchParams(exchange.query).getAll("tool_id");
   const client = req.socket.remoteAddress ?? "";
   return answer(endpoint, { body: json.value, toolIds, client }, shell.options.context);
 }

@@ -30,6 +30,6 @@ export { exampleCall, type NestedParam, type Param, paramsOf } from "./params.ts
 export { DEFAULT_RANKING_CACHE_SIZE, RankingCache } from "./rankings.ts";
 export { type Reply, SERVE_ERRORS, type ServeErrorCode } from "./replies.ts";
 export { DEFAULT_LIMIT, MAX_LIMIT } from "./schemas.ts";
-export { failOnceClash, SessionReplay } from "./session-replay.ts";
+export { failOnceClash, OutcomeMemo, SessionReplay } from "./session-replay.ts";
 export { DEFAULT_SESSION_LIMITS, type SessionLimits, SessionStore } from "./sessions.ts";
 export { createWorld, type InspectedTool, inspectedTool, type World, type WorldInput } from "./world.ts";

@@ -6,37 +6,30 @@
  */
 import type { Catalog } from "../conditions/catalog/index.ts";
 import type { Router } from "../conditions/routing/index.ts";
-import { FabenchError, sha256Hex } from "../core/index.ts";
+import { FabenchError } from "../core/index.ts";
+import { QueryMemo, queryKey } from "./memo.ts";
 
 export const DEFAULT_RANKING_CACHE_SIZE = 1_000;
 
 export class RankingCache {
-  // Keyed by the query's sha256: a long query costs 64 characters here, not its length.
-  private readonly entries = new Map<string, Promise<readonly string[]>>();
+  // Keyed by queryKey (memo.ts): a long query costs 65 characters here, not its length.
+  private readonly entries: QueryMemo<Promise<readonly string[]>>;
 
   constructor(
     private readonly router: Router,
     private readonly catalog: Catalog,
-    private readonly maxEntries: number = DEFAULT_RANKING_CACHE_SIZE,
-  ) {}
+    maxEntries: number = DEFAULT_RANKING_CACHE_SIZE,
+  ) {
+    this.entries = new QueryMemo(maxEntries);
+  }
 
   rank(query: string): Promise<readonly string[]> {
-    const key = sha256Hex(query);
+    const key = queryKey(query);
     const hit = this.entries.get(key);
-    if (hit !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
+    if (hit !== undefined) return hit;
     const ranking = this.ask(query);
     this.entries.set(key, ranking);
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    ranking.catch(() => {
-      if (this.entries.get(key) === ranking) this.entries.delete(key);
-    });
+    ranking.catch(() => this.entries.forget(key, ranking));
     return ranking;
   }
 

@@ -41,14 +41,19 @@ export type ServeErrorCode = keyof typeof SERVE_ERRORS;
 export interface Reply {
   readonly status: number;
   readonly body: unknown;
+  /**
+   * The body already written as JSON — exactly `JSON.stringify(body)` — when a handler could put it
+   * together from pieces written once (world.ts); the shell then sends it instead of writing it again.
+   */
+  readonly text?: string;
   /** The refusal's code, for the request log line; absent on success. */
   readonly code?: ServeErrorCode;
   /** What failed inside, for the log line only (a router's error code); never sent. */
   readonly cause?: string;
 }
 
-export function ok(body: unknown): Reply {
-  return { status: 200, body };
+export function ok(body: unknown, text?: string): Reply {
+  return text === undefined ? { status: 200, body } : { status: 200, body, text };
 }
 
 export function refuse(code: ServeErrorCode, message: string, detail: Record<string, unknown> = {}): Reply {

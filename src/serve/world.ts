@@ -20,6 +20,18 @@ export interface InspectedTool {
   readonly examples: readonly Record<string, unknown>[];
 }
 
+/** One result of `/search`: a route and its capability (the endpoint's description). */
+export interface SearchResult {
+  readonly tool_id: string;
+  readonly capability: string;
+}
+
+/** A value and its JSON text (`JSON.stringify(value)`), written once when the world is built. */
+export interface Written<T> {
+  readonly value: T;
+  readonly json: string;
+}
+
 export interface WorldInput {
   readonly catalog: Catalog;
   readonly tasks: readonly Task[];
@@ -32,6 +44,14 @@ export interface World {
   readonly catalog: Catalog;
   readonly endpoints: ReadonlyMap<string, Endpoint>;
   readonly tools: ReadonlyMap<string, InspectedTool>;
+  /**
+   * Every route's `/search` result and inspect view with their JSON, so an answer is put together
+   * from texts written once instead of serialising the same descriptions and params per request.
+   */
+  readonly written: {
+    readonly results: ReadonlyMap<string, Written<SearchResult>>;
+    readonly tools: ReadonlyMap<string, Written<InspectedTool>>;
+  };
   /** normalizeQuery(task.query) → task. */
   readonly taskByQuery: ReadonlyMap<string, Task>;
   readonly router: Router;
@@ -50,6 +70,10 @@ export function inspectedTool(endpoint: Endpoint): InspectedTool {
     params,
     examples: [exampleCall(params, endpoint.parameters)],
   };
+}
+
+function written<T>(value: T): Written<T> {
+  return { value: Object.freeze(value), json: JSON.stringify(value) };
 }
 
 /** The world, or every reason it cannot answer: two tasks one query, a fixture route not served. */
@@ -80,12 +104,21 @@ export function createWorld(input: WorldInput): Result<World> {
         });
   }
   if (problems.length > 0) return { ok: false, problems };
+  const tools = new Map(input.catalog.endpoints.map((e) => [e.route_id, inspectedTool(e)]));
+  const results = input.catalog.endpoints.map((e) => [
+    e.route_id,
+    written<SearchResult>({ tool_id: e.route_id, capability: e.description }),
+  ]);
   return {
     ok: true,
     value: {
       catalog: input.catalog,
       endpoints,
-      tools: new Map(input.catalog.endpoints.map((e) => [e.route_id, inspectedTool(e)])),
+      tools,
+      written: {
+        results: new Map(results as [string, Written<SearchResult>][]),
+        tools: new Map([...tools].map(([id, tool]) => [id, written(tool)])),
+      },
       taskByQuery,
       router: input.router,
       revisions: { api: `fabench-${input.version}`, catalog: input.catalog.sha256 },

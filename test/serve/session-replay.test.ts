@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { Task } from "../../src/authoring/index.ts";
 import { ReplayExecutor, type Visible } from "../../src/conditions/execution/index.ts";
 import { resolvePointer } from "../../src/core/index.ts";
-import { createWorld, SessionReplay } from "../../src/serve/index.ts";
+import { createWorld, OutcomeMemo, SessionReplay } from "../../src/serve/index.ts";
 import { COMPARE_TASK, EXPORT_TASK, SEARCH_TASK, WORLD_TASKS } from "../helpers/world-tasks.ts";
 import { worldOf } from "./helpers.ts";
 
@@ -58,7 +58,8 @@ function failingOnce(task: Task): Task {
 const TASKS = [...WORLD_TASKS, ...WORLD_TASKS.map(failingOnce)];
 
 describe("SessionReplay", () => {
-  it("answers every call exactly as one live executor would", () => {
+  /** Random call sequences, each checked call by call against one live executor. */
+  function matchesLive(replayOf: (task: Task) => SessionReplay, numRuns: number): void {
     fc.assert(
       fc.property(
         fc.constantFrom(...TASKS),
@@ -81,7 +82,7 @@ describe("SessionReplay", () => {
           const responses = task.executor_fixture.responses;
           const right = rightArguments(task);
           const live = new ReplayExecutor(task, endpoints);
-          const replay = new SessionReplay(task, endpoints);
+          const replay = replayOf(task);
           calls.forEach((c, turn) => {
             const index = c.response % responses.length;
             const route = c.route === "response" ? (responses[index]?.route_id ?? "") : c.route;
@@ -101,8 +102,36 @@ describe("SessionReplay", () => {
           });
         },
       ),
-      { seed: 18, numRuns: 400 },
+      { seed: 18, numRuns },
     );
+  }
+
+  it("answers every call exactly as one live executor would", () => {
+    matchesLive((task) => new SessionReplay(task, endpoints), 400);
+  });
+
+  it("answers every call exactly as one live executor would with outcomes remembered across sessions", () => {
+    // One memo for every run: later sessions are answered from what earlier ones left, and a
+    // memo of 50 entries also drops outcomes on the way.
+    for (const size of [1_000, 50]) {
+      const memo = new OutcomeMemo(endpoints, size);
+      matchesLive((task) => new SessionReplay(task, endpoints, memo), 400);
+      expect(memo.size).toBeGreaterThan(Math.min(size, 40) - 1);
+      expect(memo.size).toBeLessThanOrEqual(size);
+    }
+  });
+
+  it("remembers an outcome: the second session's same call builds no executor", () => {
+    const memo = new OutcomeMemo(endpoints, 10);
+    const args = rightArguments(COMPARE_TASK)[0];
+    const name = fn(COMPARE_TASK.executor_fixture.responses[0]!.route_id);
+    const first = new SessionReplay(COMPARE_TASK, endpoints, memo).call(name, args, "all", 1);
+    const second = new SessionReplay(COMPARE_TASK, endpoints, memo);
+    (second as unknown as { run: () => never }).run = () => {
+      throw new Error("the executor ran");
+    };
+    expect(second.call(name, { ...args }, "all", 7)).toEqual({ ...first, turn: 7 });
+    expect(first.outcome).toBe("observation");
   });
 
   it("walks a task with its right arguments, failing once where the fixture says", () => {

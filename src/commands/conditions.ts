@@ -26,6 +26,7 @@ import {
   writeFileAtomic,
 } from "../core/index.ts";
 import { EXIT, printJson, type CliIo } from "./shell/io.ts";
+import { worldHooks } from "./shell/world-hooks.ts";
 import { rewriteAdvice } from "./shell/advice.ts";
 import { progressReporter } from "./shell/progress.ts";
 import { existsSync } from "node:fs";
@@ -57,13 +58,14 @@ export async function conditionsFreeze(options: FreezeOptions, io: CliIo): Promi
       inputs: [options.protocol, options.plan, options.corpus, ...jsonFilesIn(options.catalogs)],
       regenerates: "manifests/condition-manifest.json",
     });
-  const loaded = await loadWorld(options);
-  const { corpus } = loaded;
+  // The router spec before the world loads: a mistyped --router comes back at once.
   const router = createRouter(options.router, {
     args: options.routerArgs,
     timeoutMs: options.routerTimeoutMs,
     path: io.env?.["PATH"] ?? "",
   });
+  const loaded = await loadWorld(options, worldHooks(io, options.json));
+  const { corpus } = loaded;
   const watch = watchUnranked(router);
   const result = await freezeConditions({
     ...loaded,

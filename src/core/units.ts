@@ -3,8 +3,10 @@
  * code (the content checker, the scorer) receives a converter instead of importing a library.
  * Every label is first resolved through the unit table (`unit-table.ts`): the table says which
  * spellings are one unit and what mathjs needs to convert it, so `°C`, `℃`, `degC` and `deg C`
- * all reach mathjs as `degC`. mathjs costs about a second to load, so it is loaded once, lazily,
- * by `loadUnitConverter`.
+ * all reach mathjs as `degC`. mathjs costs time to load, so it is loaded once, lazily, by
+ * `loadUnitConverter` — and from the single-file build mathjs publishes (lib/browser/math.js, the
+ * same code compiled into one UMD module) rather than its ES modules, which are 1,262 files to
+ * resolve and compile (2–3 s on a busy machine, against about 0.3 s for the one file).
  */
 import { resolveUnit, sameUnit } from "./unit-table.ts";
 
@@ -28,9 +30,20 @@ const DIFFERENCE_SPAN = 1e6;
 
 let loading: Promise<UnitConverter> | undefined;
 
+type MathJs = typeof import("mathjs");
+
+async function loadMathjs(): Promise<Pick<MathJs, "create" | "all">> {
+  // The single-file build has no type declarations of its own; it is the same API as "mathjs".
+  const single: { default: MathJs } = await import(MATHJS_SINGLE_FILE);
+  return single.default;
+}
+
+/** A variable, so the type checker does not look for declarations the single-file build lacks. */
+const MATHJS_SINGLE_FILE = "mathjs/lib/browser/math.js";
+
 export function loadUnitConverter(): Promise<UnitConverter> {
   loading ??= (async () => {
-    const { create, all } = await import("mathjs");
+    const { create, all } = await loadMathjs();
     type Unit = import("mathjs").Unit;
     // A private instance, so the units we add never leak into anyone else's mathjs.
     const math = create(all ?? {}, {});

@@ -20,7 +20,7 @@ import {
 } from "../../judge/index.ts";
 import { Budget, checkConnection, isProviderKind } from "../../providers/index.ts";
 import { providerOf } from "../../conditions/agents/index.ts";
-import { loadPrice } from "../shell/inputs.ts";
+import { loadPrice } from "../shell/prices.ts";
 import { EXIT, printJson, type CliIo } from "../shell/io.ts";
 import { worldHooks } from "../shell/world-hooks.ts";
 import { endOfRun, refuseExistingOutput, stopOnInterrupt, withOutputLock } from "../shell/resumable.ts";

@@ -23,7 +23,7 @@ import {
   systemPromptPath,
   unlockRecord,
 } from "../../world/index.ts";
-import { loadPrice } from "../shell/inputs.ts";
+import { loadPrice } from "../shell/prices.ts";
 import { printJson, type CliIo } from "../shell/io.ts";
 import { worldHooks } from "../shell/world-hooks.ts";
 import {

@@ -7,7 +7,8 @@
  * shows on a terminal (≤ 1000 ms; also the first episode's progress line, for information).
  * The package is bundled with `npm run build`'s script into .cache/bench-package/ (package.json,
  * bin, manifests and tasks beside it, node_modules found above it as an installed package finds
- * its own). The verified-world cache is warm (one score first) and lives in a temporary folder.
+ * its own). The verified-world cache is warm (one score first) and lives in a temporary folder,
+ * which is also every command's working directory (no project files there to warn about).
  * FABENCH_BENCH_PACKAGE=DIR times an already built package folder instead (to measure another
  * revision the same way: `npm pack` it and unpack it in a folder under the project).
  */
@@ -44,7 +45,11 @@ function preparePackage(): Package {
 
 function timed(pkg: Package, args: readonly string[]): number {
   const started = performance.now();
-  const child = spawnSync(process.execPath, [...args], { stdio: ["ignore", "pipe", "pipe"], env: pkg.env });
+  const child = spawnSync(process.execPath, [...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: pkg.env,
+    cwd: pkg.work,
+  });
   const ms = performance.now() - started;
   if (child.status !== 0 && child.status !== 3)
     throw new Error(`node ${args.join(" ")} exited ${child.status}: ${child.stderr.toString()}`);
@@ -63,7 +68,11 @@ function firstLines(pkg: Package, out: string): Promise<{ first: number; episode
   const entry = `import(${JSON.stringify(cli)}).then(async (m) => { process.exitCode = await m.main(${JSON.stringify(["run", "--agent", "reference", "--out", out])}, { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), isTty: true, env: process.env }); })`;
   return new Promise((done, fail) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ["-e", entry], { stdio: ["ignore", "pipe", "pipe"], env: pkg.env });
+    const child = spawn(process.execPath, ["-e", entry], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: pkg.env,
+      cwd: pkg.work,
+    });
     let first: number | null = null;
     const seen = (chunk: Buffer) => {
       first ??= performance.now() - started;

@@ -15,7 +15,7 @@ import {
 } from "../authoring/index.ts";
 import { FabenchError, loadUnitConverter, normalizeQuery, readTextFile, toolVersion } from "../core/index.ts";
 import type { LoadedCatalog } from "./catalogs.ts";
-import { verifiedWorldKey, type VerifiedWorlds } from "./verified.ts";
+import { checkCodeIdentity, verifiedWorldKey, type VerifiedWorlds } from "./verified.ts";
 
 /** What the content rules need of the benchmark around a corpus. */
 export interface CorpusSetting {
@@ -108,7 +108,7 @@ export async function loadCheckedCorpus(
   const key =
     verified === null || loaded.fileSha256s === undefined
       ? null
-      : verifiedWorldKey(toolVersion(), [...loaded.fileSha256s, file.fileSha256]);
+      : verifiedWorldKey(checkCodeIdentity(), [...loaded.fileSha256s, file.fileSha256]);
   let tasksSha256 = key === null ? null : (verified?.recall(key) ?? null);
   if (tasksSha256 !== null)
     hooks.progress?.(`the corpus (${parsed.rows.length} tasks) passed every check before: not checked again`);

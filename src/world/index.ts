@@ -35,6 +35,7 @@ export { checkManifest, loadConditionManifest } from "./manifest.ts";
 export { checkRunsMadeFrom } from "./runs.ts";
 export {
   CHECK_CODE_VERSION,
+  checkCodeIdentity,
   verifiedWorldKey,
   verifiedWorldsIn,
   type VerifiedWorlds,

@@ -6,15 +6,46 @@
  * skips the content checks. A marker that is missing, unreadable or malformed is no marker: the
  * checks run. A folder that cannot be written is no cache: the command works without it.
  */
-import { mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { sha256Hex, writeFileAtomic } from "../core/index.ts";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { sha256Hex, toolInstalled, toolRoot, toolVersion, writeFileAtomic } from "../core/index.ts";
 
 /**
  * Raise this whenever a check the corpus passes changes (src/authoring/check, the unit table, the
- * task schema): every marker made by the older checks then stops matching.
+ * task schema): every marker made by the older checks then stops matching. (In a development
+ * checkout the sources' own hash is in the key as well: see `checkCodeIdentity`.)
  */
 export const CHECK_CODE_VERSION = 1;
+
+const identities = new Map<string, string>();
+
+/**
+ * What the checking code is: an installed package's version names its code; in a development
+ * checkout the code changes under the same version, so the SHA-256 of every source file (path and
+ * bytes) is added — an edited check never reuses a marker made by the code before the edit.
+ */
+export function checkCodeIdentity(): string {
+  const src = join(toolRoot(), "src");
+  const installed = toolInstalled() || !existsSync(src);
+  const known = identities.get(`${installed}:${src}`);
+  if (known !== undefined) return known;
+  let identity = toolVersion();
+  if (!installed) {
+    const hash = createHash("sha256");
+    for (const file of sourcesUnder(src).sort())
+      hash.update(`${relative(src, file)}\u0000`).update(readFileSync(file));
+    identity = `${identity}+${hash.digest("hex")}`;
+  }
+  identities.set(`${installed}:${src}`, identity);
+  return identity;
+}
+
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourcesUnder(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+  );
+}
 
 const FORMAT = "fabench-verified-world-v1";
 
@@ -26,9 +57,9 @@ export interface VerifiedWorlds {
   remember(key: string, tasksSha256: string): void;
 }
 
-/** The key of a world: fabench's version, the check's version and every file's SHA-256, in order. */
-export function verifiedWorldKey(toolVersion: string, fileSha256s: readonly string[]): string {
-  return sha256Hex(JSON.stringify([FORMAT, toolVersion, CHECK_CODE_VERSION, ...fileSha256s]));
+/** The key of a world: the checking code (`checkCodeIdentity`), the check's version and every file's SHA-256, in order. */
+export function verifiedWorldKey(code: string, fileSha256s: readonly string[]): string {
+  return sha256Hex(JSON.stringify([FORMAT, code, CHECK_CODE_VERSION, ...fileSha256s]));
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;

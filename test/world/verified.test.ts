@@ -5,8 +5,8 @@
  */
 import { appendFileSync, copyFileSync, readdirSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { toolRoot, userCacheDir } from "../../src/core/index.ts";
-import { loadWorld, verifiedWorldsIn, type CheckHooks } from "../../src/world/index.ts";
+import { placeTool, toolRoot, userCacheDir } from "../../src/core/index.ts";
+import { checkCodeIdentity, loadWorld, verifiedWorldsIn, type CheckHooks } from "../../src/world/index.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 
 const BUNDLED = {
@@ -101,5 +101,19 @@ describe("userCacheDir", () => {
     expect(userCacheDir({ FABENCH_NO_CACHE: "0", FABENCH_CACHE_DIR: "/c/f" })).toBe("/c/f");
     expect(userCacheDir({ FABENCH_CACHE_DIR: "relative/cache" })).toBeNull();
     expect(userCacheDir({ FABENCH_CACHE_DIR: join(toolRoot(), ".cache") })).toBeNull();
+  });
+});
+
+describe("checkCodeIdentity", () => {
+  it("is the version installed, and the version plus the sources' hash in a development checkout", () => {
+    const checkout = checkCodeIdentity();
+    expect(checkout).toMatch(/^\d+\.\d+\.\d+\+[0-9a-f]{64}$/);
+    expect(checkCodeIdentity()).toBe(checkout);
+    const putBack = placeTool({ root: toolRoot(), installed: true });
+    try {
+      expect(checkCodeIdentity()).toBe(checkout.split("+")[0]);
+    } finally {
+      putBack();
+    }
   });
 });

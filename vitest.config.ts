@@ -18,6 +18,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Fixtures many files read (a reference run and its summary) are built once per test run.
     globalSetup: ["test/helpers/global-setup.ts"],
+    // No test writes the user's cache folder (~/.cache/fabench): every CLI a test spawns with this
+    // process's environment inherits this; the cache's own tests give FABENCH_CACHE_DIR a temp folder.
+    env: { FABENCH_NO_CACHE: "1" },
     projects: [
       {
         extends: true,

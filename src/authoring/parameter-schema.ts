@@ -15,12 +15,14 @@
  * rule can compare. Each schema is compiled once (cached by the schema object: a catalog's
  * endpoints are loaded once per world).
  */
-import AjvModule, { type ErrorObject, type ValidateFunction } from "ajv";
-import formatsModule, { type FormatName } from "ajv-formats";
+import { createRequire } from "node:module";
+import type AjvModule from "ajv";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import type formatsModule from "ajv-formats";
+import type { FormatName } from "ajv-formats";
 import { instantOf } from "../core/index.ts";
 
-const Ajv = AjvModule.default;
-const addFormats = formatsModule.default;
+type Ajv = InstanceType<typeof AjvModule.default>;
 
 /** What the executor records for a refused call; the first three are the JSON-shape problems. */
 export type ArgumentProblemCode =
@@ -76,10 +78,18 @@ const KEYWORD_ORDER = [
   "uniqueItems",
 ];
 
-let compiler: InstanceType<typeof Ajv> | null = null;
+let compiler: Ajv | null = null;
 
-function ajv(): InstanceType<typeof Ajv> {
+/**
+ * Made on first use, and required rather than imported: ajv is dozens of CommonJS modules that only
+ * commands which validate arguments (run, corpus check, serve) need — not score, gate or report,
+ * which reach this file through the authoring stage's front door.
+ */
+function ajv(): Ajv {
   if (compiler !== null) return compiler;
+  const require = createRequire(import.meta.url);
+  const { default: Ajv } = require("ajv") as typeof AjvModule;
+  const { default: addFormats } = require("ajv-formats") as typeof formatsModule;
   const made = new Ajv({ allErrors: true, strict: true, strictTypes: false, logger: false });
   const formats = Object.keys(FORMAT_WORDS).filter((f) => f !== "date-time") as FormatName[];
   addFormats(made, { mode: "full", formats });

@@ -2,6 +2,7 @@
 import { renderSearchProfile, searchProfile } from "../conditions/search/index.ts";
 import { loadWorld } from "../world/index.ts";
 import { EXIT, printJson, type CliIo } from "./shell/io.ts";
+import { worldHooks } from "./shell/world-hooks.ts";
 
 export interface SearchProfileOptions {
   readonly protocol: string;
@@ -17,7 +18,7 @@ export interface SearchProfileOptions {
  * catalogs, the corpus and the engines. Every catalog size of the protocol, both engines.
  */
 export async function conditionsSearchProfile(options: SearchProfileOptions, io: CliIo): Promise<number> {
-  const world = await loadWorld(options);
+  const world = await loadWorld(options, worldHooks(io, options.json));
   const profile = searchProfile({
     tasks: world.corpus.tasks,
     catalogs: world.catalogs.map((c) => ({ size: c.size, endpoints: c.catalog.endpoints })),

@@ -26,6 +26,7 @@ import {
   writeFileAtomic,
 } from "../core/index.ts";
 import { EXIT, printJson, type CliIo } from "./shell/io.ts";
+import { worldHooks } from "./shell/world-hooks.ts";
 import { rewriteAdvice } from "./shell/advice.ts";
 import { progressReporter } from "./shell/progress.ts";
 import { existsSync } from "node:fs";
@@ -57,18 +58,17 @@ export async function conditionsFreeze(options: FreezeOptions, io: CliIo): Promi
       inputs: [options.protocol, options.plan, options.corpus, ...jsonFilesIn(options.catalogs)],
       regenerates: "manifests/condition-manifest.json",
     });
-  const loaded = await loadWorld(options);
-  const { corpus } = loaded;
   const router = createRouter(options.router, {
     args: options.routerArgs,
     timeoutMs: options.routerTimeoutMs,
     path: io.env?.["PATH"] ?? "",
   });
+  const loaded = await loadWorld(options, worldHooks(io, options.json));
   const watch = watchUnranked(router);
   const result = await freezeConditions({
     ...loaded,
-    tasks: corpus.tasks,
-    tasksSha256: corpus.tasksSha256,
+    tasks: loaded.corpus.tasks,
+    tasksSha256: loaded.corpus.tasksSha256,
     router: watch.router,
     concurrency: options.routerConcurrency ?? 4,
     // Progress goes to stderr: stdout may be the one JSON object of --json.
@@ -83,7 +83,7 @@ export async function conditionsFreeze(options: FreezeOptions, io: CliIo): Promi
       message: "",
       problems: result.problems.map((p) => ({ ...p, file: options.corpus })),
     });
-  await checkTurnBudget(loaded, corpus.tasks, result.value, options.protocol);
+  await checkTurnBudget(loaded, loaded.corpus.tasks, result.value, options.protocol);
   const text = formatJsonFile(result.value);
   const summary = {
     out: options.out,

@@ -83,14 +83,15 @@ function loadTasks(path: string, catalogSha256: string, catalogSize: number): Ta
 
 /** The frozen world the server answers from (the bench builds it the same way). */
 export function loadServeWorld(options: WorldOptions, io: CliIo): World {
-  const [loaded] = loadCatalogs(options.catalogs, [options.catalogSize]);
-  if (loaded === undefined) throw usageError("unknown_catalog", `no catalog ${options.catalogSize}`);
-  const tasks = loadTasks(options.corpus, loaded.catalog.sha256, options.catalogSize);
+  // The router spec before the world loads: a mistyped --router comes back at once.
   const router = createRouter(options.router, {
     args: options.routerArgs,
     timeoutMs: options.routerTimeoutMs,
     path: io.env?.["PATH"] ?? "",
   });
+  const [loaded] = loadCatalogs(options.catalogs, [options.catalogSize]);
+  if (loaded === undefined) throw usageError("unknown_catalog", `no catalog ${options.catalogSize}`);
+  const tasks = loadTasks(options.corpus, loaded.catalog.sha256, options.catalogSize);
   const world = createWorld({ catalog: loaded.catalog, tasks, router, version: toolVersion() });
   if (!world.ok)
     throw new FabenchError({

@@ -52,18 +52,27 @@ export function formatOf(value: unknown): string | null {
   return typeof format === "string" ? format : null;
 }
 
-/** The `format` a file declares: of the whole file when it is one JSON value, else of its first line. */
+/**
+ * The `format` a file declares: of the whole file when it is one JSON value, else of its first line.
+ * The first line is tried first: when it is a whole JSON value by itself, the whole file is either
+ * that same value (the rest blank) or not JSON at all, so both readings agree — and a run file of
+ * many megabytes is not handed whole to a parse that fails at its second line.
+ */
 export function declaredFormat(text: string): string | null {
-  const of = formatOf;
+  const newline = text.indexOf("\n");
+  if (newline >= 0) {
+    const first = parsed(text.slice(0, newline));
+    if (first !== undefined) return formatOf(first);
+  }
+  const whole = parsed(text);
+  return whole === undefined ? null : formatOf(whole);
+}
+
+function parsed(text: string): unknown {
   try {
-    return of(JSON.parse(text));
+    return JSON.parse(text) as unknown;
   } catch {
-    const newline = text.indexOf("\n");
-    try {
-      return of(JSON.parse(newline < 0 ? text : text.slice(0, newline)));
-    } catch {
-      return null;
-    }
+    return undefined;
   }
 }
 

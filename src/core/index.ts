@@ -90,6 +90,7 @@ export {
   toolVersion,
 } from "./tool.ts";
 export { declaredFormat, formatOf, wrongKind } from "./file-kind.ts";
+export { userCacheDir, type Environment } from "./cache-dir.ts";
 export {
   jsonFilesIn,
   loadJson,

@@ -4,7 +4,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { join, resolve, sep } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Where fabench lives, and whether that place is an installed package or its own checkout. */
@@ -18,9 +18,25 @@ export interface ToolPlace {
   readonly installed: boolean;
 }
 
-/** The folder holding this file's package (this file is `src/core/tool.ts`, or `dist/core/tool.js`). */
+/**
+ * The folder holding this file's package: the nearest folder above this file whose package.json is
+ * fabench's. This file is `src/core/tool.ts` in a clone, and a module somewhere under `dist/` in an
+ * installed package (the build bundles the sources, so its depth there is not fixed).
+ */
 function ownRoot(): string {
-  return fileURLToPath(new URL("../../", import.meta.url));
+  const start = fileURLToPath(new URL(".", import.meta.url));
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (isFabenchPackage(join(dir, "package.json"))) return `${dir.replace(/[\\/]$/, "")}${sep}`;
+    if (dirname(dir) === dir) return fileURLToPath(new URL("../../", import.meta.url));
+  }
+}
+
+function isFabenchPackage(path: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(path, "utf8")) as { name?: unknown }).name === "fabench";
+  } catch {
+    return false;
+  }
 }
 
 /**

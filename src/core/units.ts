@@ -3,9 +3,12 @@
  * code (the content checker, the scorer) receives a converter instead of importing a library.
  * Every label is first resolved through the unit table (`unit-table.ts`): the table says which
  * spellings are one unit and what mathjs needs to convert it, so `°C`, `℃`, `degC` and `deg C`
- * all reach mathjs as `degC`. mathjs costs about a second to load, so it is loaded once, lazily,
- * by `loadUnitConverter`.
+ * all reach mathjs as `degC`. mathjs costs time to load, so it is loaded once, lazily, by
+ * `loadUnitConverter` — and from the single-file build mathjs publishes (lib/browser/math.js, the
+ * same code compiled into one UMD module) rather than its ES modules, which are 1,262 files to
+ * resolve and compile (2–3 s on a busy machine, against about 0.3 s for the one file).
  */
+import { createRequire } from "node:module";
 import { resolveUnit, sameUnit } from "./unit-table.ts";
 
 export interface ConvertOptions {
@@ -28,12 +31,24 @@ const DIFFERENCE_SPAN = 1e6;
 
 let loading: Promise<UnitConverter> | undefined;
 
+type MathJs = typeof import("mathjs");
+
+/**
+ * Required, not imported: node's ES-module import of a CommonJS file first scans all of its 650 kB
+ * for named exports (about half a second), which `require` does not. The single-file build has no
+ * type declarations of its own; it is the same API as "mathjs".
+ */
+function loadMathjs(): Pick<MathJs, "create"> {
+  return createRequire(import.meta.url)("mathjs/lib/browser/math.js") as MathJs;
+}
+
 export function loadUnitConverter(): Promise<UnitConverter> {
   loading ??= (async () => {
-    const { create, all } = await import("mathjs");
     type Unit = import("mathjs").Unit;
-    // A private instance, so the units we add never leak into anyone else's mathjs.
-    const math = create(all ?? {}, {});
+    // A private instance, so the units we add never leak into anyone else's mathjs. The single-file
+    // build's `create` holds every factory already (it exports no `all`); a test checks that it
+    // converts every pair of the unit table exactly as the ES modules' `create(all)` does.
+    const math = loadMathjs().create({}, {});
     math.createUnit({ ksi: "1000 psi", ppm: "1e-6", percent: "0.01", USD: {} }, { override: true });
     const cache = new Map<string, Unit | null>();
     const unitOf = (expression: string): Unit | null => {

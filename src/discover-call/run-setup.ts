@@ -49,6 +49,9 @@ export function prepareRun(
   if (options.modelRevision !== undefined) checkProvenance(options.modelRevision, "--model-revision");
   checkBound(options.trials, MAX_TRIALS, "--trials");
   checkBound(options.limit, MAX_DISCOVERY_LIMIT, "--limit");
+  // The API's address and key before any file is read: a missing key comes back at once.
+  const baseUrl = resolveBaseUrl(options.baseUrl, env);
+  const apiKey = resolveApiKey(env);
   const toolkitRevision = resolveToolkitRevision(options.toolkitRevision, deps.checkout);
   checkOutput(options.output, {
     inputs: [options.tasks, options.adapter, ...options.adapterArg],
@@ -61,8 +64,8 @@ export function prepareRun(
     );
   const taskSet = parseTaskSet(readBytes(options.tasks, "discover-call"), options.tasks);
   const api = createDiscoverCallApi({
-    baseUrl: resolveBaseUrl(options.baseUrl, env),
-    apiKey: resolveApiKey(env),
+    baseUrl,
+    apiKey,
     fetch: deps.fetch,
     sleep: deps.sleep,
     now: () => deps.now().getTime(),

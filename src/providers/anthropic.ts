@@ -2,7 +2,7 @@
  * Anthropic Messages API with native tool use, through the official SDK; prompt caching on the
  * system prompt and tools (under a native tool search, on the search tool: anthropic-tool-search.ts).
  */
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import { redactUrl } from "./connection.ts";
 import { boundedFetch } from "./http.ts";
 import {
@@ -69,6 +69,18 @@ export function anthropicRequest(model: string, request: ProviderRequest): Recor
   };
 }
 
+/**
+ * The Anthropic SDK client, made on first use: the SDK is hundreds of modules, loaded only by a
+ * command that sends a request (`score`, `gate` and `report` reach this file but never call it).
+ */
+export function anthropicSdk(options: ConstructorParameters<typeof Anthropic>[0]): () => Promise<Anthropic> {
+  let client: Promise<Anthropic> | undefined;
+  return () => {
+    client ??= import("@anthropic-ai/sdk").then(({ default: Sdk }) => new Sdk(options));
+    return client;
+  };
+}
+
 export function anthropicClient(options: {
   model: string;
   apiKey: string;
@@ -76,7 +88,7 @@ export function anthropicClient(options: {
   timeoutMs: number;
   maxResponseBytes: number;
 }): ProviderClient {
-  const client = new Anthropic({
+  const sdk = anthropicSdk({
     apiKey: options.apiKey,
     baseURL: options.baseURL,
     maxRetries: 0,
@@ -86,8 +98,10 @@ export function anthropicClient(options: {
   });
   return {
     name: "anthropic",
-    preflight: () => preflight(redactUrl(options.baseURL), () => client.models.list({ limit: 1 })),
+    preflight: () =>
+      preflight(redactUrl(options.baseURL), async () => (await sdk()).models.list({ limit: 1 })),
     async complete(request, signal): Promise<ProviderReply> {
+      const client = await sdk();
       return readAnthropicMessage(
         (await client.messages.create(anthropicRequest(options.model, request) as never, {
           signal,

@@ -40,9 +40,13 @@ export function isProviderKind(kind: string): kind is ProviderKind {
 
 /**
  * Where the requests go and with which key: a usage error (exit 2) for a missing key or base URL, a
- * base URL with credentials, or a key that would cross the network in plain HTTP.
+ * base URL with credentials, or a key that would cross the network in plain HTTP. Commands call it
+ * before they load anything, so such a mistake comes back at once.
  */
-function connection(options: ClientOptions): { baseURL: string; apiKey: string | null } {
+export function connection(options: Pick<ClientOptions, "kind" | "env" | "baseUrl" | "apiKeyEnv">): {
+  baseURL: string;
+  apiKey: string | null;
+} {
   const { kind } = options;
   if (kind !== "anthropic" && kind !== "openai" && kind !== "openai-compatible")
     throw usageError(

@@ -14,6 +14,7 @@ export type {
   ToolDefinition,
 } from "./types.ts";
 export {
+  connection as checkConnection,
   createBatchProvider,
   createClient,
   isProviderKind,

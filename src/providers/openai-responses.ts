@@ -150,14 +150,15 @@ export function openaiResponsesClient(options: {
   /** Who runs a native tool search (`--openai-tool-search`): OpenAI, or fabench answering `tool_search_call`. */
   toolSearch?: OpenAIToolSearchExecution;
 }): ProviderClient {
-  const client = openaiSdk({ ...options, maxRetries: 0 });
+  const sdk = openaiSdk({ ...options, maxRetries: 0 });
   const execution = options.toolSearch ?? "hosted";
   return {
     name: "openai-responses",
-    preflight: () => preflight(redactUrl(options.baseURL), () => client.models.list()),
+    preflight: () => preflight(redactUrl(options.baseURL), async () => (await sdk()).models.list()),
     async complete(request, signal) {
       if (request.toolSearch) checkResponsesSearch(request.toolSearch.engine, execution);
       const body = responsesRequest(options.model, request, execution);
+      const client = await sdk();
       const response = (await client.responses.create(body as never, {
         signal,
       })) as unknown as ResponsesReply;

@@ -1,5 +1,5 @@
 /** OpenAI Chat Completions with tools (and OpenAI-compatible servers: vLLM, llama.cpp, Ollama), through the official SDK. */
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import { depthBreach, FabenchError, MAX_JSON_DEPTH } from "../core/index.ts";
 import { redactUrl } from "./connection.ts";
 import { boundedFetch } from "./http.ts";
@@ -92,9 +92,10 @@ export function readToolCall(
 }
 
 /**
- * The OpenAI SDK for one base URL. With no key (an OpenAI-compatible server not given one through
- * `--api-key-env`) no credential header is sent at all, whatever the SDK would add; nothing is read
- * from the process environment for the URL, the key, the organisation or the project.
+ * The OpenAI SDK for one base URL, made on first use (the SDK is loaded only by a command that sends
+ * a request). With no key (an OpenAI-compatible server not given one through `--api-key-env`) no
+ * credential header is sent at all, whatever the SDK would add; nothing is read from the process
+ * environment for the URL, the key, the organisation or the project.
  */
 export function openaiSdk(options: {
   apiKey: string | null;
@@ -102,10 +103,18 @@ export function openaiSdk(options: {
   timeoutMs: number;
   maxRetries: number;
   maxResponseBytes: number | null;
-}): OpenAI {
+}): () => Promise<OpenAI> {
+  let client: Promise<OpenAI> | undefined;
+  return () => {
+    client ??= import("openai").then(({ default: Sdk }) => makeOpenai(Sdk, options));
+    return client;
+  };
+}
+
+function makeOpenai(Sdk: typeof OpenAI, options: Parameters<typeof openaiSdk>[0]): OpenAI {
   // The SDK's own timeout ends at the headers; this one also covers the body.
   const capped = boundedFetch({ maxBytes: options.maxResponseBytes, timeoutMs: options.timeoutMs });
-  return new OpenAI({
+  return new Sdk({
     // The SDK insists on a credential; without a key this placeholder is stripped from every request.
     apiKey: options.apiKey ?? "no-key",
     adminAPIKey: null,
@@ -136,11 +145,11 @@ export function openaiClient(options: {
   compatible: boolean;
   maxResponseBytes: number;
 }): ProviderClient {
-  const client = openaiSdk({ ...options, maxRetries: 0 });
+  const sdk = openaiSdk({ ...options, maxRetries: 0 });
   const name = options.compatible ? "openai-compatible" : "openai";
   return {
     name,
-    preflight: () => preflight(redactUrl(options.baseURL), () => client.models.list()),
+    preflight: () => preflight(redactUrl(options.baseURL), async () => (await sdk()).models.list()),
     async complete(request, signal): Promise<ProviderReply> {
       // Chat Completions has no tool search: refused, never sent with the catalog undeferred.
       if (request.toolSearch)
@@ -148,6 +157,7 @@ export function openaiClient(options: {
           { kind: name, openaiApi: "chat", openaiToolSearch: "hosted", toolProtocol: "native" },
           request.toolSearch.engine,
         );
+      const client = await sdk();
       return readChatCompletion(
         (await client.chat.completions.create(
           openaiRequest(options.model, request, options.compatible) as never,

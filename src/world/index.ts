@@ -19,6 +19,7 @@ export {
   loadPriorQueries,
   runCheck,
   type CheckedCorpus,
+  type CheckHooks,
   type CorpusSetting,
 } from "./corpus.ts";
 export { loadFrozenCorpus, type FrozenCorpus } from "./frozen-corpus.ts";
@@ -32,6 +33,13 @@ export {
 } from "./load.ts";
 export { checkManifest, loadConditionManifest } from "./manifest.ts";
 export { checkRunsMadeFrom } from "./runs.ts";
+export {
+  CHECK_CODE_VERSION,
+  checkCodeIdentity,
+  verifiedWorldKey,
+  verifiedWorldsIn,
+  type VerifiedWorlds,
+} from "./verified.ts";
 export {
   checkPlanOf,
   isPreregistered,

@@ -10,7 +10,13 @@ import type { ConditionManifest } from "../conditions/routing/index.ts";
 import type { PrerequisiteStatus } from "../gates/index.ts";
 import { loadCatalogs } from "./catalogs.ts";
 import { prerequisiteFor } from "./conveyor.ts";
-import { loadCheckedCorpus, loadPriorQueries, type CheckedCorpus, type CorpusSetting } from "./corpus.ts";
+import {
+  loadCheckedCorpus,
+  readPriorQueries,
+  type CheckedCorpus,
+  type CheckHooks,
+  type CorpusSetting,
+} from "./corpus.ts";
 import { checkManifest, loadConditionManifest } from "./manifest.ts";
 import { checkPlanOf, loadPlan, loadProtocol } from "./protocol.ts";
 
@@ -26,17 +32,26 @@ export interface BenchmarkPaths {
 /** The protocol, its plan and its catalogs, checked to belong together. */
 export type Benchmark = CorpusSetting;
 
-export function loadBenchmark(paths: BenchmarkPaths): Benchmark {
-  const protocol = loadProtocol(paths.protocol).value;
-  const plan = loadPlan(paths.plan).value;
-  const protocolSha256 = canonicalSha256(protocol);
-  checkPlanOf(plan, protocolSha256, paths);
+export function loadBenchmark(paths: BenchmarkPaths, hooks: CheckHooks = {}): Benchmark {
+  hooks.progress?.("checking the protocol, the plan and the catalogs…");
+  const protocol = loadProtocol(paths.protocol);
+  const plan = loadPlan(paths.plan);
+  const protocolSha256 = canonicalSha256(protocol.value);
+  checkPlanOf(plan.value, protocolSha256, paths);
+  const catalogs = loadCatalogs(paths.catalogs, protocol.value.catalog_sizes);
+  const prior = readPriorQueries(paths.forbiddenCorpus ?? []);
   return {
-    protocol,
+    protocol: protocol.value,
     protocolSha256,
-    plan,
-    catalogs: loadCatalogs(paths.catalogs, protocol.catalog_sizes),
-    priorQueries: loadPriorQueries(paths.forbiddenCorpus ?? []),
+    plan: plan.value,
+    catalogs,
+    priorQueries: prior.queries,
+    fileSha256s: [
+      protocol.fileSha256,
+      plan.fileSha256,
+      ...catalogs.map((c) => c.fileSha256),
+      ...prior.fileSha256s,
+    ],
   };
 }
 
@@ -62,9 +77,10 @@ export type World<P extends WorldPaths = WorldPaths> = Benchmark & {
   readonly prerequisite: P extends { conveyor: string } ? PrerequisiteStatus : PrerequisiteStatus | null;
 };
 
-export async function loadWorld<P extends WorldPaths>(paths: P): Promise<World<P>> {
-  const benchmark = loadBenchmark(paths);
-  const corpus = await loadCheckedCorpus(benchmark, paths.corpus);
+export async function loadWorld<P extends WorldPaths>(paths: P, hooks: CheckHooks = {}): Promise<World<P>> {
+  const benchmark = loadBenchmark(paths, hooks);
+  const corpus = await loadCheckedCorpus(benchmark, paths.corpus, hooks);
+  if (paths.manifest !== undefined) hooks.progress?.("checking the condition manifest…");
   const manifest = paths.manifest === undefined ? null : loadConditionManifest(paths.manifest);
   if (manifest !== null) checkManifest(manifest.value, benchmark, corpus, manifest.path);
   const prerequisite =

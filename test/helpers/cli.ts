@@ -24,8 +24,16 @@ export async function runCli(argv: readonly string[], options: CliOptions = {}):
   const code = await main(argv, {
     out: (t) => void (out += t),
     err: (t) => void (err += t),
-    ...(options.env ? { env: options.env } : {}),
+    ...(options.env ? { env: withoutUserCache(options.env) } : {}),
     ...(options.runWriterFs ? { runWriterFs: options.runWriterFs } : {}),
   });
   return { code, out, err };
+}
+
+/**
+ * A test's CLI never writes the user's cache folder: unless the test names a cache folder (or says
+ * FABENCH_NO_CACHE itself), the verified-world cache is off.
+ */
+function withoutUserCache(env: Readonly<Record<string, string | undefined>>) {
+  return "FABENCH_CACHE_DIR" in env || "FABENCH_NO_CACHE" in env ? env : { ...env, FABENCH_NO_CACHE: "1" };
 }

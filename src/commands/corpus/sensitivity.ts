@@ -13,6 +13,7 @@ import {
   type SensitivityTable,
 } from "../../sensitivity/index.ts";
 import { EXIT, printJson, type CliIo } from "../shell/io.ts";
+import { worldHooks } from "../shell/world-hooks.ts";
 import { loadSystemPrompt, loadWorld } from "../../world/index.ts";
 
 export interface SensitivityOptions {
@@ -25,7 +26,7 @@ export interface SensitivityOptions {
 }
 
 export async function corpusSensitivity(options: SensitivityOptions, io: CliIo): Promise<number> {
-  const world = await loadWorld(options);
+  const world = await loadWorld(options, worldHooks(io, options.json));
   const systemPrompt = loadSystemPrompt(options.protocol, world.protocol);
   const runs = await runSensitivity({
     protocol: world.protocol,

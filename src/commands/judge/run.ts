@@ -18,9 +18,11 @@ import {
   type JudgingLimits,
   type ResumeChoice,
 } from "../../judge/index.ts";
-import { Budget } from "../../providers/index.ts";
-import { loadPrice } from "../shell/inputs.ts";
+import { Budget, checkConnection, isProviderKind } from "../../providers/index.ts";
+import { providerOf } from "../../conditions/agents/index.ts";
+import { loadPrice } from "../shell/prices.ts";
 import { EXIT, printJson, type CliIo } from "../shell/io.ts";
+import { worldHooks } from "../shell/world-hooks.ts";
 import { endOfRun, refuseExistingOutput, stopOnInterrupt, withOutputLock } from "../shell/resumable.ts";
 import { progressReporter } from "../shell/progress.ts";
 import { readMergedRuns } from "../shell/run-files.ts";
@@ -43,6 +45,9 @@ export interface JudgeRunOptions extends JudgeClientOptions, JudgingChoices, Jud
 
 export async function judgeRun(options: JudgeRunOptions, io: CliIo): Promise<number> {
   checkJudgeSpec(options.judge, options.baseUrl);
+  // The key and where it goes, before anything is read: a missing key comes back at once.
+  const { kind } = providerOf(options.judge);
+  if (!options.estimate && isProviderKind(kind)) checkConnection({ ...options, kind });
   if (options.runs.length === 0) throw usageError("no_runs", "give at least one run file");
   if (!options.estimate && options.out === undefined)
     throw usageError("missing_out", "--out is required (or use --estimate)");
@@ -61,7 +66,7 @@ export async function judgeRun(options: JudgeRunOptions, io: CliIo): Promise<num
   if (!options.estimate) checkOut(options, out, loaded, prompt.file);
   const price = loadPrice(options.prices, options.judge);
   const budget = new Budget(options.budgetUsd ?? null, price);
-  const corpus = await loadCheckedCorpus(loaded, options.corpus);
+  const corpus = await loadCheckedCorpus(loaded, options.corpus, worldHooks(io, options.json));
   // Run files read as `score` reads them, merged under one metadata, and checked against these inputs.
   const { merged } = readMergedRuns(options.runs, options, io, "judge");
   const records = checkRunInputs(merged.records, loaded, corpus.tasksSha256, options.runs[0] as string);

@@ -23,8 +23,9 @@ import {
   systemPromptPath,
   unlockRecord,
 } from "../../world/index.ts";
-import { loadPrice } from "../shell/inputs.ts";
+import { loadPrice } from "../shell/prices.ts";
 import { printJson, type CliIo } from "../shell/io.ts";
+import { worldHooks } from "../shell/world-hooks.ts";
 import {
   endOfRun,
   everyAttemptFailed,
@@ -60,7 +61,8 @@ async function setUpAndRun(options: RunOptions, io: CliIo, setupDone: () => void
   const settings = groupRunOptions(options);
   const { inputs, agent, output, limits } = settings;
   checkRunOptions(settings);
-  const loaded = loadBenchmark(inputs);
+  const hooks = worldHooks(io, output.json);
+  const loaded = loadBenchmark(inputs, hooks);
   const { protocol } = loaded;
   const promptPath = systemPromptPath(inputs.protocol, protocol);
   const out = output.out ?? "";
@@ -68,7 +70,8 @@ async function setUpAndRun(options: RunOptions, io: CliIo, setupDone: () => void
   if (!output.estimate) checkPrerequisite(settings, protocol);
   const price = loadPrice(limits.prices, agent.spec);
   const budget = new Budget(limits.budgetUsd ?? null, price, agent.batch.enabled ? BATCH_PRICE_FACTOR : 1);
-  const corpus = await loadCheckedCorpus(loaded, inputs.corpus);
+  const corpus = await loadCheckedCorpus(loaded, inputs.corpus, hooks);
+  hooks.progress?.("checking the condition manifest…");
   const manifest = loadConditionManifest(inputs.conditionsManifest).value;
   checkManifest(manifest, loaded, corpus, inputs.conditionsManifest);
   const { episodes, selection } = planRun(settings.selection, loaded, corpus, manifest);

@@ -4,7 +4,8 @@
  */
 import { existsSync } from "node:fs";
 import { pilotCommands, type Protocol } from "../../authoring/index.ts";
-import { checkAgentSpec, isModelAgent } from "../../conditions/agents/index.ts";
+import { checkAgentSpec, isModelAgent, providerOf } from "../../conditions/agents/index.ts";
+import { checkConnection, isProviderKind } from "../../providers/index.ts";
 import { catalogFiles } from "../../world/index.ts";
 import { checkOutput, FabenchError, usageError } from "../../core/index.ts";
 import { prerequisiteFor, renderBlocking } from "../../world/index.ts";
@@ -14,6 +15,10 @@ import type { RunSettings } from "./options.ts";
 /** Options that contradict each other or miss a partner, refused before any file is read. */
 export function checkRunOptions({ agent, output, limits }: RunSettings): void {
   checkAgentSpec(agent.spec, agent.provider.baseUrl);
+  // The key and where it goes, before the world loads: a missing key comes back at once. An
+  // estimate sends nothing and needs no key.
+  const { kind } = providerOf(agent.spec);
+  if (!output.estimate && isProviderKind(kind)) checkConnection({ ...agent.provider, kind });
   if (!output.estimate && output.out === undefined)
     throw usageError("missing_out", "--out is required (or use --estimate)");
   if (

@@ -28,6 +28,7 @@ import {
 import { readSummary } from "../shell/inputs.ts";
 import { EXIT, printJson, type CliIo } from "../shell/io.ts";
 import { readMergedRuns, type RunFileReading } from "../shell/run-files.ts";
+import { worldHooks } from "../shell/world-hooks.ts";
 
 export interface ScoreOptions {
   readonly runs: readonly string[];
@@ -48,13 +49,13 @@ export interface ScoreOptions {
 }
 
 export type RunInputs = Pick<ScoreOptions, "runs" | "corpus" | "protocol" | "plan" | "catalogs"> &
-  Partial<Pick<ScoreOptions, "conveyor">> &
+  Partial<Pick<ScoreOptions, "conveyor" | "json">> &
   RunFileReading;
 
 /** Read run files, check they were made from this corpus and protocol, and score every episode. */
 export async function scoreRunFiles(options: RunInputs, io: CliIo) {
   if (options.runs.length === 0) throw usageError("no_runs", "give at least one run file");
-  const loaded: World = await loadWorld(options);
+  const loaded: World = await loadWorld(options, worldHooks(io, options.json === true));
   const { corpus } = loaded;
   const { files, merged } = readMergedRuns(options.runs, options, io, "score");
   const metadata = merged.records[0]?.metadata;

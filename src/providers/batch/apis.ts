@@ -1,8 +1,8 @@
 /** The Anthropic Message Batches and OpenAI Batch APIs behind one small interface. */
-import Anthropic from "@anthropic-ai/sdk";
-import OpenAI, { toFile } from "openai";
+import type Anthropic from "@anthropic-ai/sdk";
+import type OpenAI from "openai";
 import { canonicalSha256, FabenchError } from "../../core/index.ts";
-import { anthropicRequest, readAnthropicMessage, type AnthropicMessage } from "../anthropic.ts";
+import { anthropicRequest, anthropicSdk, readAnthropicMessage, type AnthropicMessage } from "../anthropic.ts";
 import { openaiRequest, openaiSdk, readChatCompletion, type ChatCompletion } from "../openai.ts";
 import { boundedFetch } from "../http.ts";
 import { classify } from "../reliability.ts";
@@ -61,7 +61,7 @@ export function anthropicBatches(options: {
   timeoutMs: number;
   maxResponseBytes: number;
 }): BatchProvider {
-  const client = new Anthropic({
+  const sdk = anthropicSdk({
     apiKey: options.apiKey,
     baseURL: options.baseURL,
     maxRetries: 2,
@@ -73,6 +73,8 @@ export function anthropicBatches(options: {
     name: "anthropic-batches",
     // Message Batches keep no client metadata, so a submission of unknown fate cannot be looked up (no `find`).
     async create(items) {
+      const client = await sdk();
+      const { APIError } = await import("@anthropic-ai/sdk");
       const batch = await createOnce(
         () =>
           client.messages.batches.create(
@@ -84,16 +86,18 @@ export function anthropicBatches(options: {
             } as never,
             { maxRetries: 0 },
           ),
-        (error) => (error instanceof Anthropic.APIError ? error.status : undefined),
+        (error) => (error instanceof APIError ? error.status : undefined),
       );
       return (batch as { id: string }).id;
     },
     async status(id) {
+      const client = await sdk();
       const batch = (await client.messages.batches.retrieve(id)) as { processing_status?: unknown } | null;
       if (typeof batch?.processing_status !== "string") throw badPoll("anthropic-batches");
       return batch.processing_status === "ended" ? "ended" : "in_progress";
     },
     async results(id) {
+      const client = await sdk();
       const out = new Map<string, BatchOutcome>();
       for await (const line of await client.messages.batches.results(id)) {
         const entry = line as unknown as {
@@ -127,7 +131,7 @@ export function openaiBatches(options: {
   maxResponseBytes: number;
 }): BatchProvider {
   // Result files hold every request's reply, so the cap applies per result line, not per download.
-  const client = openaiSdk({ ...options, maxRetries: 2, maxResponseBytes: null });
+  const sdk = openaiSdk({ ...options, maxRetries: 2, maxResponseBytes: null });
   return {
     name: "openai-batches",
     async create(items, submission) {
@@ -139,6 +143,8 @@ export function openaiBatches(options: {
           body: openaiRequest(options.model, i.request, options.compatible),
         }),
       );
+      const client = await sdk();
+      const { APIError, toFile } = await import("openai");
       // Uploading the same file twice costs nothing; creating the batch twice would.
       const file = await client.files.create({
         file: await toFile(Buffer.from(`${lines.join("\n")}\n`), "fabench-batch.jsonl"),
@@ -155,25 +161,26 @@ export function openaiBatches(options: {
             },
             { maxRetries: 0 },
           ),
-        (error) => (error instanceof OpenAI.APIError ? error.status : undefined),
+        (error) => (error instanceof APIError ? error.status : undefined),
       );
       return batch.id;
     },
     async find(submission) {
       let seen = 0;
-      for await (const batch of client.batches.list({ limit: 100 })) {
+      for await (const batch of (await sdk()).batches.list({ limit: 100 })) {
         if (batch.metadata?.[SUBMISSION_KEY] === submission) return batch.id;
         if (++seen >= FIND_LIMIT) break;
       }
       return null;
     },
     async status(id) {
-      const batch = (await client.batches.retrieve(id)) as { status?: unknown } | null;
+      const batch = (await (await sdk()).batches.retrieve(id)) as { status?: unknown } | null;
       if (typeof batch?.status !== "string") throw badPoll("openai-batches");
       if (batch.status === "completed") return "ended";
       return ["failed", "expired", "cancelled"].includes(batch.status) ? "failed" : "in_progress";
     },
     async results(id) {
+      const client = await sdk();
       const batch = await client.batches.retrieve(id);
       const out = new Map<string, BatchOutcome>();
       for (const fileId of [batch.output_file_id, batch.error_file_id]) {

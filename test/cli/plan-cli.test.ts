@@ -93,9 +93,10 @@ describe("command-line conventions", () => {
     const unknown = await runCli(["plan", "generate", "--frobnicate"]);
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain("fabench: usage_error: unknown option '--frobnicate'");
-    const missing = await runCli(["corpus", "validate"]);
+    // (`corpus validate` without a corpus reads the default one, as every corpus command does.)
+    const missing = await runCli(["compare", "results/a.summary.json"]);
     expect(missing.code).toBe(2);
-    expect(missing.err).toContain("usage_error: missing required argument 'corpus'");
+    expect(missing.err).toContain("usage_error: missing required argument 'b'");
   });
 
   it("exits 2 on an unknown command and on a group without its subcommand", async () => {

@@ -36,7 +36,7 @@ export interface PilotCommandsOptions {
 export function pilotCommands(options: PilotCommandsOptions): string[] {
   const { dir, tasks, run, summary } = PILOT_HINT;
   const f = options.prefix;
-  const agentRun = `${f} run --pilot ${dir} --agent ${shellWord(options.agent)} --tasks ${shellWord(tasks)}`;
+  const agentRun = `${f} run --pilot ${dir} --agent ${shellWord(options.agent)} --task ${shellWord(tasks)}`;
   const prices = options.prices === undefined ? "" : ` --prices ${shellWord(options.prices)}`;
   return [
     `${f} pilot init ${dir}   # the protocol without its prerequisite gate, labelled PILOT, and its files`,

@@ -73,11 +73,13 @@ function registerRunCommand(program: Command, r: Registrar): void {
         manifest,
         condition,
         catalogSize,
+        task,
         ...o
-      }: Omit<Parameters<typeof run>[0], "env" | "conditionsManifest" | "conditions" | "catalogSizes"> & {
+      }: Omit<Parameters<typeof run>[0], "env" | "conditionsManifest" | "conditions" | "catalogSizes" | "tasks"> & {
         manifest: string;
         condition?: string[];
         catalogSize?: number[];
+        task?: string;
       }) => {
         // Loading the command takes a moment; an interrupt meanwhile exits at once, as in its setup.
         const loading = exitOnInterrupt(r.io, "before the first episode");
@@ -86,6 +88,7 @@ function registerRunCommand(program: Command, r: Registrar): void {
         const selection = {
           ...(condition === undefined ? {} : { conditions: condition }),
           ...(catalogSize === undefined ? {} : { catalogSizes: catalogSize }),
+          ...(task === undefined ? {} : { tasks: task }),
         };
         r.setExit(
           await loaded.run({ ...o, ...selection, conditionsManifest: manifest, env: r.io.env ?? {} }, r.io),
@@ -95,6 +98,7 @@ function registerRunCommand(program: Command, r: Registrar): void {
   deprecatedAlias(runCommand, "--conditions-manifest", "--manifest");
   deprecatedAlias(runCommand, "--conditions", "--condition");
   deprecatedAlias(runCommand, "--catalog-sizes", "--catalog-size");
+  deprecatedAlias(runCommand, "--tasks", "--task");
   runCommand.addHelpText("after", probeHelp());
 }
 
@@ -113,7 +117,7 @@ function addEpisodeOptions(runCommand: Command): void {
     .option("--trials <n>", "trials per task × catalog × condition", positiveInt("--trials"), 1)
     .option("--condition <list>", "only these conditions, comma-separated (default: all)", list)
     .addOption(catalogSizesOption())
-    .option("--tasks <glob>", "only task ids matching this glob (* and ?)")
+    .option("--task <glob>", "only task ids matching this glob (* and ?)")
     .option("--shard <i/n>", "run only shard I of N (whole stratum × language cells)", parseShard)
     .option("--concurrency <n>", "episodes in flight", positiveInt("--concurrency"), 1)
     .addOption(

@@ -1,7 +1,7 @@
 /**
  * Pairing two summaries' episodes by (task, catalog size, condition, trial). An episode only one
  * side holds has no partner to be compared with: it is left out of every statistic, and the
- * comparison says how many were (a pilot of fewer trials, a run restricted with --tasks). Refusing
+ * comparison says how many were (a pilot of fewer trials, a run restricted with --task). Refusing
  * instead would make two runs of different trials incomparable, which the comparison allows.
  */
 import { compareCodePoints, episodeKey } from "../core/index.ts";

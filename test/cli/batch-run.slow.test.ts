@@ -12,7 +12,7 @@ const KEY = "sk-batch-test";
 /** What the CLI sees as its environment: the keys, passed in, never set on `process.env`. */
 const ENV = { ANTHROPIC_API_KEY: KEY, OPENAI_API_KEY: KEY };
 const cli = (argv: readonly string[]) => runCli(argv, { env: ENV });
-const SMALL = ["--tasks", "v4-*-en-01", "--catalog-size", "100", "--condition", "FULL,SR-PROGRESSIVE"];
+const SMALL = ["--task", "v4-*-en-01", "--catalog-size", "100", "--condition", "FULL,SR-PROGRESSIVE"];
 type Rec = Record<string, unknown> & {
   semantic_task_id: string;
   condition: string;

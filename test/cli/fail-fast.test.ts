@@ -24,7 +24,7 @@ const ENV = { ANTHROPIC_API_KEY: KEY, OPENAI_API_KEY: KEY };
 const cli = (argv: readonly string[]) => runCli(argv, { env: ENV });
 /** 6 tasks × 1 catalog size × 2 conditions: 12 episodes a trial. */
 const SMALL = [
-  "--tasks",
+  "--task",
   "v4-*-en-01",
   "--catalog-size",
   "100",

@@ -54,7 +54,7 @@ describe("run files that flood problems", () => {
       "run",
       "--agent",
       "reference",
-      "--tasks",
+      "--task",
       "v4-*-en-01",
       "--trials",
       "1",

@@ -9,7 +9,7 @@ import type { RunWriterFs } from "../../src/conditions/runner/index.ts";
 import { runCli } from "../helpers/cli.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 
-const SUBSET = ["--agent", "reference", "--tasks", "v4-single*-en-0?", "--condition", "FULL,ORACLE"];
+const SUBSET = ["--agent", "reference", "--task", "v4-single*-en-0?", "--condition", "FULL,ORACLE"];
 
 /** Node's file operations on a device with `room` bytes left: a write past it is partial, then ENOSPC. */
 function fullAfter(room: number): RunWriterFs & { readonly refused: () => number } {

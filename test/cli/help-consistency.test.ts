@@ -42,7 +42,8 @@ const CONTEXTUAL: Record<string, string> = {
   "--catalog-size":
     "conditions show and serve: the one catalog size; run and catalog build: a comma list of sizes (#35)",
   "--condition": "run: a comma list of the conditions to run; power: the deployable condition it sizes",
-  "--tasks": "run: a glob of task ids; discover-call: the task-set file",
+  "--task": "run: a glob of task ids; conditions show and envelope score: one task id",
+  "--tasks": "discover-call: the task-set file (run's old spelling of --task, hidden)",
   "--summary": "simulate: the pilot summary; discover-call validate: the summary it checks",
   "--concurrency": "run and judge run: episodes in flight; discover-call run: trials in flight",
   "--base-url":
@@ -201,7 +202,7 @@ describe("fabench --help: one flag name per concept (#15 item 17)", () => {
 describe("deprecated flag names still work, with one warning line (#15 item 17)", () => {
   const temp = useTempDir();
   const warnings = (err: string) => err.split("\n").filter((l) => l.startsWith("warning:"));
-  const estimate = ["run", "--agent", "reference", "--estimate", "--tasks", "v4-*-en-01", "--json"];
+  const estimate = ["run", "--agent", "reference", "--estimate", "--task", "v4-*-en-01", "--json"];
 
   // Five runs that each load and check the whole world: generous on a loaded machine.
   it("run --conditions-manifest is --manifest", { timeout: 180_000 }, async () => {
@@ -269,7 +270,7 @@ describe("power's progress counts designs (#15 item 17)", () => {
 
   it("says designs, not episodes", async () => {
     const run = join(temp(), "pilot.jsonl");
-    const pilot = ["--tasks", "v4-*-en-01", "--catalog-size", "100", "--condition", "FULL,SR-5"];
+    const pilot = ["--task", "v4-*-en-01", "--catalog-size", "100", "--condition", "FULL,SR-5"];
     expect((await runCli(["run", "--agent", "reference", ...pilot, "--out", run])).code).toBe(0);
     const design = ["--datasets", "2", "--iterations", "20", "--tasks-per-cell", "4", "--json"];
     const power = await runCli(["power", "--runs", run, ...design]);

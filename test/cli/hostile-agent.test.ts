@@ -12,7 +12,7 @@ import { satisfiedConveyor } from "../helpers/conveyor.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 
 /** 6 tasks × 1 catalog size × 1 condition: 6 episodes. */
-const SMALL = ["--tasks", "v4-*-en-01", "--catalog-size", "100", "--condition", "FULL", "--breaker", "0"];
+const SMALL = ["--task", "v4-*-en-01", "--catalog-size", "100", "--condition", "FULL", "--breaker", "0"];
 const env = { PATH: process.env["PATH"] };
 
 type Rec = { status: string; error_code: string | null; turns: Array<Record<string, unknown>> };

@@ -19,9 +19,9 @@ import { join, useTempDir } from "../helpers/temp.ts";
 import { GOOD_REPLY } from "../judge/fake-judge.ts";
 
 /** The single-call tasks × 3 sizes × 5 conditions × 2 trials: 480 episodes, long enough to interrupt. */
-const REFERENCE = ["--agent", "reference", "--tasks", "v4-single*", "--trials", "2"];
+const REFERENCE = ["--agent", "reference", "--task", "v4-single*", "--trials", "2"];
 /** 6 tasks × 1 catalog size × 2 conditions: 12 episodes. */
-const SMALL = ["--tasks", "v4-*-en-01", "--catalog-size", "100", "--condition", "FULL,SR-PROGRESSIVE"];
+const SMALL = ["--task", "v4-*-en-01", "--catalog-size", "100", "--condition", "FULL,SR-PROGRESSIVE"];
 
 /** Each record without its timings, by episode. */
 const byEpisode = (records: Rec[]) =>

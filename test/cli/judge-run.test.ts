@@ -30,7 +30,7 @@ const CONDITIONS = protocol.conditions.map((c) => c.id);
 const KEY = "sk-judge-SECRET-0123456789";
 const ENV = { JUDGE_KEY: KEY, OPENAI_API_KEY: KEY, ANTHROPIC_API_KEY: KEY };
 /** 6 tasks × 1 catalog size × 3 conditions: 18 episodes. */
-const SMALL = ["--tasks", "v4-*-en-01", "--catalog-size", "100", "--condition", "FULL,SR-5,SR-PROGRESSIVE"];
+const SMALL = ["--task", "v4-*-en-01", "--catalog-size", "100", "--condition", "FULL,SR-5,SR-PROGRESSIVE"];
 const EPISODES = 18;
 
 const lines = (path: string): Judgment[] =>

@@ -14,7 +14,7 @@ import { runCli } from "../helpers/cli.ts";
 import { join, useSuiteTempDir } from "../helpers/temp.ts";
 
 const HOLD_LOCK = fileURLToPath(new URL("../helpers/hold-lock.mjs", import.meta.url));
-const RUN = ["run", "--agent", "reference", "--tasks", "v4-*-en-01", "--trials", "2"];
+const RUN = ["run", "--agent", "reference", "--task", "v4-*-en-01", "--trials", "2"];
 
 /** Resolves when `path` exists; rejects if `child` exits first. */
 function appears(path: string, child: ChildProcess, stderr: () => string): Promise<void> {

@@ -18,7 +18,7 @@ const ENV = { ANTHROPIC_API_KEY: KEY, OPENAI_API_KEY: KEY };
 const cli = (argv: readonly string[]) => runCli(argv, { env: ENV });
 const REV = "a".repeat(40);
 const SMALL = [
-  "--tasks",
+  "--task",
   "v4-*-en-01",
   "--catalog-size",
   "100",

@@ -91,7 +91,7 @@ describe("native tool search through fabench run", () => {
       const from = fake.bodies.length;
       const baseUrl = agent[1].startsWith("anthropic") ? fake.url : `${fake.url}/v1`;
       const args = ["run", "--pilot", pilot, ...agent, "--base-url", baseUrl, "--condition", condition];
-      const run = await runCli([...args, "--tasks", TASK, "--catalog-size", "100", "--out", out], {
+      const run = await runCli([...args, "--task", TASK, "--catalog-size", "100", "--out", out], {
         env: ENV,
       });
       expect(run.err).toContain("1/1 episodes");

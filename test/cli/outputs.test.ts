@@ -22,7 +22,7 @@ describe("no command overwrites its own inputs or a frozen file", () => {
     run = join(temp(), "R.jsonl");
     summary = join(temp(), "S.json");
     const tasks = "v4-single_property_value_unit_provenance-en-01";
-    expect((await runCli(["run", "--agent", "reference", "--tasks", tasks, "--out", run])).code).toBe(0);
+    expect((await runCli(["run", "--agent", "reference", "--task", tasks, "--out", run])).code).toBe(0);
     expect((await runCli(["score", run, "--out", summary, "--allow-incomplete"])).code).toBe(0);
   });
 

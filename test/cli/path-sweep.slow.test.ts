@@ -49,7 +49,7 @@ describe("no path a user types ends in exit 70", () => {
     fixture["summary"] = join(dir, "s.json");
     fixture["envelope"] = join(dir, "answer.txt");
     fixture["conveyor"] = join(dir, "conveyor.json");
-    const one = ["--tasks", "v4-single_property_value_unit_provenance-en-01"];
+    const one = ["--task", "v4-single_property_value_unit_provenance-en-01"];
     expect((await runCli(["run", "--agent", "reference", ...one, "--out", fixture["run"]])).code).toBe(0);
     expect(
       (await runCli(["score", fixture["run"], "--out", fixture["summary"], "--allow-incomplete"])).code,
@@ -108,7 +108,7 @@ describe("no path a user types ends in exit 70", () => {
         "run",
         "--agent",
         "reference",
-        "--tasks",
+        "--task",
         "v4-single_property_value_unit_provenance-en-01",
         "--out",
         join(temp(), `run-${Math.random()}.jsonl`),

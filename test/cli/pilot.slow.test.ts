@@ -11,7 +11,7 @@ const FROZEN = [
   "manifests/conveyor.json",
   "tasks/final-answer-corpus.json",
 ];
-const TASKS = ["--tasks", "v4-single_property_value_unit_provenance-en-0*"];
+const TASKS = ["--task", "v4-single_property_value_unit_provenance-en-0*"];
 
 describe("a pilot: labelled, in its own folder, never the claim", () => {
   const temp = useSuiteTempDir();

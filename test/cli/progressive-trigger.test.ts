@@ -11,7 +11,7 @@ import { runCli } from "../helpers/cli.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 
 const LABEL = "gold-triggered widening (origin harness, not deployable)";
-const RUN = ["run", "--agent", "reference", "--tasks", "v4-*-en-01", "--condition", "FULL,SR-PROGRESSIVE"];
+const RUN = ["run", "--agent", "reference", "--task", "v4-*-en-01", "--condition", "FULL,SR-PROGRESSIVE"];
 
 interface Row {
   readonly metadata: Record<string, unknown>;

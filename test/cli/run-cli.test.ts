@@ -5,7 +5,7 @@ import { runCli } from "../helpers/cli.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 import { key, read, type Rec } from "../helpers/run-records.ts";
 
-const SUBSET = ["--agent", "reference", "--tasks", "v4-single*", "--trials", "3"];
+const SUBSET = ["--agent", "reference", "--task", "v4-single*", "--trials", "3"];
 
 /** What must not depend on interruptions, shards or timing. */
 const stable = (records: Rec[]) =>
@@ -85,7 +85,7 @@ describe("fabench run", () => {
 
   it("splits by cell into shards whose merge equals the full run", async () => {
     const full = join(temp(), "full.jsonl");
-    await runCli(["run", "--agent", "reference", "--tasks", "v4-*-en-0?", "--out", full]);
+    await runCli(["run", "--agent", "reference", "--task", "v4-*-en-0?", "--out", full]);
     const shards = [1, 2, 3].map((i) => join(temp(), `shard-${i}.jsonl`));
     for (const [i, path] of shards.entries())
       expect(
@@ -94,7 +94,7 @@ describe("fabench run", () => {
             "run",
             "--agent",
             "reference",
-            "--tasks",
+            "--task",
             "v4-*-en-0?",
             "--shard",
             `${i + 1}/3`,
@@ -118,7 +118,7 @@ describe("fabench run", () => {
 
   it("refuses to merge duplicates or an incomplete set", async () => {
     const a = join(temp(), "a.jsonl");
-    await runCli(["run", "--agent", "reference", "--tasks", "v4-single*-0?", "--shard", "1/2", "--out", a]);
+    await runCli(["run", "--agent", "reference", "--task", "v4-single*-0?", "--shard", "1/2", "--out", a]);
     const dup = await runCli(["runs", "merge", a, a, "--out", join(temp(), "m.jsonl")]);
     // An episode twice is bad input: exit 2, as from score and judge run.
     expect([dup.code, dup.err.includes("duplicate_episode")]).toEqual([2, true]);

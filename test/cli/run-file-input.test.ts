@@ -11,7 +11,7 @@ import { runCli } from "../helpers/cli.ts";
 import { join, useSuiteTempDir } from "../helpers/temp.ts";
 
 /** 6 tasks × 1 catalog size × 2 conditions: 12 episodes. */
-const SMALL = ["--tasks", "v4-*-en-01", "--catalog-size", "100", "--condition", "FULL,SR-PROGRESSIVE"];
+const SMALL = ["--task", "v4-*-en-01", "--catalog-size", "100", "--condition", "FULL,SR-PROGRESSIVE"];
 const RUN = ["run", "--agent", "reference", ...SMALL];
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 

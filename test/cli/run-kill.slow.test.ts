@@ -12,7 +12,7 @@ import { join, useTempDir } from "../helpers/temp.ts";
 import { key, read, type Rec } from "../helpers/run-records.ts";
 
 const KILL_AT_LINE = fileURLToPath(new URL("../helpers/kill-at-line.mjs", import.meta.url));
-const SUBSET = ["--agent", "reference", "--tasks", "v4-single*", "--trials", "3"];
+const SUBSET = ["--agent", "reference", "--task", "v4-single*", "--trials", "3"];
 
 const stable = (records: Rec[]) =>
   records

@@ -8,7 +8,7 @@ import { runCli } from "../helpers/cli.ts";
 import { satisfiedConveyor } from "../helpers/conveyor.ts";
 import { join, useSuiteTempDir, useTempDir } from "../helpers/temp.ts";
 
-const SUBSET = ["--agent", "reference", "--tasks", "v4-*-en-0?", "--trials", "2"];
+const SUBSET = ["--agent", "reference", "--task", "v4-*-en-0?", "--trials", "2"];
 
 /**
  * A reference run of 24 tasks × 2 trials made for the describe block that calls this, in a folder

@@ -12,7 +12,7 @@ import { runCli } from "../helpers/cli.ts";
 import { satisfiedConveyor } from "../helpers/conveyor.ts";
 import { join, useSuiteTempDir, useTempDir } from "../helpers/temp.ts";
 
-const TASKS = ["--agent", "reference", "--tasks", "v4-*-en-0?"];
+const TASKS = ["--agent", "reference", "--task", "v4-*-en-0?"];
 const DEPLOYABLE = ["SR-5", "SR-10", "SR-PROGRESSIVE"];
 
 /** A reference run of the given conditions, made once for the describe block that calls this. */

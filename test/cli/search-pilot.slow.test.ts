@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.ts";
 import { join, useSuiteTempDir } from "../helpers/temp.ts";
 
-const TASKS = ["--tasks", "v4-*-en-01"];
+const TASKS = ["--task", "v4-*-en-01"];
 const SEARCH = ["SEARCH-BM25", "SEARCH-REGEX", "NATIVE-SEARCH-BM25", "NATIVE-SEARCH-REGEX"];
 
 function records(path: string): Array<Record<string, unknown>> {

@@ -13,7 +13,7 @@ import { satisfiedConveyor } from "../helpers/conveyor.ts";
 import { join, useTempDir } from "../helpers/temp.ts";
 
 /** 6 tasks × 1 catalog size × 2 conditions: 12 episodes. */
-const SMALL = ["--tasks", "v4-*-en-01", "--catalog-size", "100", "--condition", "FULL,SR-PROGRESSIVE"];
+const SMALL = ["--task", "v4-*-en-01", "--catalog-size", "100", "--condition", "FULL,SR-PROGRESSIVE"];
 
 type Rec = {
   semantic_task_id: string;

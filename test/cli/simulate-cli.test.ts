@@ -249,7 +249,7 @@ describe("simulate coverage: scenario files and --tasks-per-cell", () => {
 describe("power shows every interval method", () => {
   const folder = useSuiteTempDir();
   beforeAll(async () => {
-    const run = ["run", "--agent", "reference", "--tasks", "v4-*-en-01", "--trials", "2"];
+    const run = ["run", "--agent", "reference", "--task", "v4-*-en-01", "--trials", "2"];
     expect((await runCli([...run, "--out", join(folder(), "run.jsonl")])).code).toBe(0);
   }, 120_000);
   const design = ["--datasets", "6", "--iterations", "60", "--tasks-per-cell", "4,8"];

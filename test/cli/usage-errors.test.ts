@@ -9,7 +9,7 @@ async function scoredRun(dir: string): Promise<{ run: string; summary: string }>
   const run = join(dir, "r.jsonl");
   const summary = join(dir, "s.json");
   const tasks = "v4-single_property_value_unit_provenance-en-0*";
-  expect((await runCli(["run", "--agent", "reference", "--tasks", tasks, "--out", run])).code).toBe(0);
+  expect((await runCli(["run", "--agent", "reference", "--task", tasks, "--out", run])).code).toBe(0);
   expect((await runCli(["score", run, "--out", summary, "--allow-incomplete"])).code).toBe(0);
   return { run, summary };
 }
@@ -82,7 +82,7 @@ describe("what a user types wrong, named as such", () => {
     const { summary } = await scoredRun(temp());
     const other = join(temp(), "other.jsonl");
     const tasks = "v4-multi_source_comparison-en-0*";
-    expect((await runCli(["run", "--agent", "reference", "--tasks", tasks, "--out", other])).code).toBe(0);
+    expect((await runCli(["run", "--agent", "reference", "--task", tasks, "--out", other])).code).toBe(0);
     const html = join(temp(), "r.html");
     const refused = await runCli(["report", summary, "--runs", other, "--out", html]);
     expect(refused.code).toBe(2);
@@ -133,7 +133,7 @@ describe("what a user types wrong, named as such", () => {
   });
 
   it("reports metadata that differs between run files once per field, with both values", async () => {
-    const tasks = ["--tasks", "v4-single_property_value_unit_provenance-en-0*", "--condition", "FULL,SR-5"];
+    const tasks = ["--task", "v4-single_property_value_unit_provenance-en-0*", "--condition", "FULL,SR-5"];
     const a = join(temp(), "a.jsonl");
     const b = join(temp(), "b.jsonl");
     expect((await runCli(["run", "--agent", "reference", ...tasks, "--out", a])).code).toBe(0);
@@ -163,7 +163,7 @@ describe("what a user types wrong, named as such", () => {
       "--estimate",
       "--prices",
       "examples/prices.json",
-      "--tasks",
+      "--task",
       "v4-single_property_value_unit_provenance-en-01",
     ]);
     expect(estimate.code).toBe(0);

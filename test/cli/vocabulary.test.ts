@@ -35,6 +35,8 @@ const CONCEPTS: Record<string, { flag: string; never: readonly string[] }> = {
     never: ["--catalog-sizes", "--sizes", "--catalog"],
   },
   "conditions (one, or a comma list)": { flag: "--condition", never: ["--conditions"] },
+  // (discover-call's --tasks names a task set FILE, another concept: it stays.)
+  "task ids (one, or a glob)": { flag: "--task", never: ["--task-id", "--task-ids"] },
   "JSON for scripts": { flag: "--json", never: ["--format-json", "--as-json"] },
   "the folder of catalogs": { flag: "--catalogs", never: ["--catalog-dir", "--catalogs-dir"] },
 };
@@ -186,12 +188,18 @@ describe("the old spellings still work, with one warning line (#35)", () => {
     expect([canonical.code, canonical.err]).toEqual([0, ""]);
   });
 
-  it("run --conditions and --catalog-sizes are --condition and --catalog-size", {
+  it("run --conditions, --catalog-sizes and --tasks are --condition, --catalog-size and --task", {
     timeout: 120_000,
   }, async () => {
-    const estimate = ["run", "--agent", "reference", "--estimate", "--tasks", "v4-*-en-01", "--json"];
-    const canonical = await runCli([...estimate, "--condition", "FULL,SR-5", "--catalog-size", "100"]);
-    const old = await runCli([...estimate, "--conditions", "FULL,SR-5", "--catalog-sizes", "100"]);
+    const estimate = ["run", "--agent", "reference", "--estimate", "--json"];
+    const canonical = await runCli([
+      ...estimate,
+      ...["--task", "v4-*-en-01", "--condition", "FULL,SR-5", "--catalog-size", "100"],
+    ]);
+    const old = await runCli([
+      ...estimate,
+      ...["--tasks", "v4-*-en-01", "--conditions", "FULL,SR-5", "--catalog-sizes", "100"],
+    ]);
     expect([canonical.code, old.code]).toEqual([0, 0]);
     expect(old.out).toBe(canonical.out);
     // Six tasks match (one per stratum) × two conditions × one catalog size.
@@ -199,6 +207,7 @@ describe("the old spellings still work, with one warning line (#35)", () => {
     expect(warnings(old.err)).toEqual([
       "warning: --conditions is deprecated; use --condition",
       "warning: --catalog-sizes is deprecated; use --catalog-size",
+      "warning: --tasks is deprecated; use --task",
     ]);
   });
 
@@ -228,7 +237,7 @@ describe("run files by argument or by --runs (#35)", () => {
     timeout: 180_000,
   }, async () => {
     const run = join(temp(), "r.jsonl");
-    const pick = ["--tasks", "v4-*-en-01", "--condition", "FULL", "--catalog-size", "100"];
+    const pick = ["--task", "v4-*-en-01", "--condition", "FULL", "--catalog-size", "100"];
     expect((await runCli(["run", "--agent", "reference", ...pick, "--out", run])).code).toBe(0);
     const read = (path: string) => readFileSync(path, "utf8");
     const scored = (name: string) => join(temp(), name);

@@ -15,7 +15,7 @@ import { join, useTempDir } from "../helpers/temp.ts";
 
 const KILL_AT_LINE = fileURLToPath(new URL("../helpers/kill-at-line.mjs", import.meta.url));
 /** 6 tasks × 1 catalog size × 2 conditions: 12 episodes. */
-const SMALL = ["--tasks", "v4-*-en-01", "--catalog-size", "100", "--condition", "FULL,SR-PROGRESSIVE"];
+const SMALL = ["--task", "v4-*-en-01", "--catalog-size", "100", "--condition", "FULL,SR-PROGRESSIVE"];
 
 type Rec = {
   semantic_task_id: string;

@@ -2,7 +2,7 @@
  * Issue #35's acceptance for `fabench compare`, through the whole pipeline in a pilot: the keyword
  * router (the pilot's own manifest, from `pilot init`) against the README's word-overlap router
  * (`conditions freeze --router command:./examples/routers/word-overlap.mjs`), the reference agent
- * run under each (restricted to the German tasks with --tasks: the same pipeline, fewer episodes),
+ * run under each (restricted to the German tasks with --task: the same pipeline, fewer episodes),
  * each scored, then compared: per condition B − A with intervals for every gated metric, both
  * routers' ranks side by side, a summary of another corpus refused, and the HTML page read in
  * Debian's headless chromium at 1280 and 390 px.
@@ -47,7 +47,7 @@ describe("fabench compare: the word-overlap router against the keyword router, i
       "--out",
       join(pilot, "word-overlap.json"),
     ]);
-    const run = ["run", "--pilot", pilot, "--agent", "reference", "--tasks", TASKS];
+    const run = ["run", "--pilot", pilot, "--agent", "reference", "--task", TASKS];
     await ok([...run, "--out", path("keyword.jsonl")]);
     await ok([...run, "--manifest", join(pilot, "word-overlap.json"), "--out", path("word-overlap.jsonl")]);
     for (const name of ["keyword", "word-overlap"])

@@ -78,7 +78,7 @@ describe.skipIf(!hasChromium)("the Inspect export in Inspect's log viewer", () =
     const site = join(dir(), "site");
     mkdirSync(join(site, "logs"), { recursive: true });
     const exported = join(site, "logs", "run.json");
-    expect((await runCli(["run", "--agent", "reference", "--tasks", TASKS, "--out", run])).code).toBe(0);
+    expect((await runCli(["run", "--agent", "reference", "--task", TASKS, "--out", run])).code).toBe(0);
     expect((await runCli(["score", run, "--out", summary, "--allow-incomplete"])).code).toBe(0);
     const result = await runCli(["export", "inspect", run, "--summary", summary, "--out", exported]);
     expect(result.err).toBe("");

@@ -14,7 +14,7 @@ import { main } from "../../src/cli.ts";
 
 export const FIXTURES = {
   /** Every English task, one trial, every condition and catalog size (an incomplete run). */
-  en: { runArgs: ["--tasks", "v4-*-en-0?", "--trials", "1"], complete: false },
+  en: { runArgs: ["--task", "v4-*-en-0?", "--trials", "1"], complete: false },
   /** The whole matrix: every task, condition and catalog size, one trial. */
   full: { runArgs: ["--concurrency", "4"], complete: true },
 } as const;

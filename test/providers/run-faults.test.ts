@@ -18,7 +18,7 @@ const KEY = "sk-run-faults-SECRET-0123456789";
 const ENV = { ANTHROPIC_API_KEY: KEY, OPENAI_API_KEY: KEY };
 const cli = (argv: readonly string[], env: Record<string, string> = ENV) => runCli(argv, { env });
 const SMALL = [
-  "--tasks",
+  "--task",
   "v4-*-en-01",
   "--catalog-size",
   "100",

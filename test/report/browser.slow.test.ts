@@ -24,7 +24,7 @@ describe.skipIf(!hasChromium)("the HTML report in headless chromium", () => {
 
   beforeAll(async () => {
     const run = join(dir(), "run.jsonl");
-    expect((await runCli(["run", "--agent", "reference", "--tasks", "v4-*-en-0?", "--out", run])).code).toBe(
+    expect((await runCli(["run", "--agent", "reference", "--task", "v4-*-en-0?", "--out", run])).code).toBe(
       0,
     );
     const out = join(dir(), "run.summary.json");

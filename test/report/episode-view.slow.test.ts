@@ -52,7 +52,7 @@ describe.skipIf(!hasChromium)("the episode view of the worked example, in headle
       pilot,
       "--agent",
       "reference",
-      "--tasks",
+      "--task",
       "v4-corrective_expansion_required-de-*",
       "--out",
       run,

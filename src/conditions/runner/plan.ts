@@ -47,7 +47,7 @@ export function checkSelection(
       `no such catalog size: ${unknownSizes.join(", ")} (have ${protocol.catalog_sizes.join(", ")})`,
     );
   if (episodes.length === 0)
-    throw usageError("empty_selection", "the selection has no episodes (check --tasks and --shard)");
+    throw usageError("empty_selection", "the selection has no episodes (check --task and --shard)");
   const entries = new Set(manifest.entries.map(taskSizeKey));
   const missing = episodes.find((e) => !entries.has(taskSizeKey(e)));
   if (missing)

@@ -28,7 +28,7 @@ function workedExample(): { commands: string[][]; shown: string[] } {
 describe("the README's worked example", () => {
   const temp = useTempDir();
 
-  it("runs as written: pilot, freeze with the example router, run, score, gate (exit 1), report", {
+  it("runs as written: pilot, freeze with the example router, run, score, gate (exit 1), report, export", {
     timeout: 600_000,
   }, () => {
     const { commands, shown } = workedExample();
@@ -40,6 +40,9 @@ describe("the README's worked example", () => {
       // The summary names its pilot (#35): gate and report need no --pilot.
       "gate results/my-router.summary.json",
       "report results/my-router.summary.json",
+      // Step 7: the same run for Inspect AI's log viewer and for a dataframe (#35).
+      "export inspect",
+      "export csv",
     ]);
     // Step 2 is one flag for the pilot and one for the router (#35).
     expect(commands[1]).toEqual([
@@ -66,6 +69,7 @@ describe("the README's worked example", () => {
     }
     const lines = printed.split("\n");
     expect(shown.filter((line) => !lines.includes(line))).toEqual([]);
-    expect(existsSync(join(dir, "results/my-router.report.html"))).toBe(true);
+    for (const file of ["my-router.report.html", "my-router.inspect.json", "my-router.csv"])
+      expect(existsSync(join(dir, "results", file)), file).toBe(true);
   });
 });

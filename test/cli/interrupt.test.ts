@@ -163,14 +163,16 @@ describe("fabench run of a hung command agent, interrupted", () => {
     writeFileSync(
       agent,
       `#!/usr/bin/env node
-import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 const dir = process.argv[2];
 let s = "";
 process.stdin.on("data", (d) => (s += d)).on("end", () => {
   if (JSON.parse(s).messages.length === 2) appendFileSync(dir + "/episodes", "started\\n");
   const n = readFileSync(dir + "/episodes", "utf8").trim().split("\\n").length;
   if (n === 3) {
-    writeFileSync(dir + "/pid", String(process.pid));
+    // Written whole, then renamed: the test waits for the name and must never read it empty.
+    writeFileSync(dir + "/pid.part", String(process.pid));
+    renameSync(dir + "/pid.part", dir + "/pid");
     setTimeout(() => undefined, 300_000);
     return;
   }

@@ -134,6 +134,20 @@ describe("no path a user types ends in exit 70", () => {
       gate: ["gate", fixture["summary"] as string],
       report: ["report", fixture["summary"] as string, "--out", join(temp(), "r.html")],
       compare: ["compare", fixture["summary"] as string, fixture["summary"] as string],
+      ...Object.fromEntries(
+        ["inspect", "csv"].map((format) => [
+          `export ${format}`,
+          [
+            "export",
+            format,
+            fixture["run"] as string,
+            "--summary",
+            fixture["summary"] as string,
+            "--out",
+            join(temp(), `export-${Math.random()}.${format}`),
+          ],
+        ]),
+      ),
       // No QVERIS_API_KEY reaches the sweep, so no request is ever sent: paths are checked first.
       "discover-call run": [
         "discover-call",

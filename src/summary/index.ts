@@ -7,6 +7,7 @@ export {
   type Statistics,
   type Summary,
 } from "./schema.ts";
+export { quickSummary } from "./quick.ts";
 export { summarizeEpisodes } from "./statistics.ts";
 export {
   buildSummary,

@@ -6,70 +6,21 @@
  * otherwise; the caller then parses with zod, which accepts the rest and words every refusal. So
  * a record read through here is the very value zod would give, and a bad one is refused as before.
  */
-import type { z } from "zod";
+import {
+  quickAnything as anything,
+  quickArrayOf as arrayOf,
+  quickInt as int,
+  quickNonnegative as nonnegative,
+  quickNullable as nullable,
+  quickNum as num,
+  quickOneOf as oneOf,
+  quickPlainRecord as plainRecord,
+  quickPositive as positive,
+  quickSha as sha,
+  quickStr as str,
+  quickStrict as strict,
+} from "../../core/index.ts";
 import { runMetadataSchema, runRecordSchema, type RunRecord } from "./record.ts";
-
-type Check = (value: unknown) => boolean;
-
-const SHA = /^[0-9a-f]{64}$/;
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
-const str: Check = (v) => typeof v === "string";
-const num: Check = (v) => typeof v === "number" && Number.isFinite(v);
-const int: Check = (v) => Number.isSafeInteger(v);
-const positive: Check = (v) => int(v) && (v as number) > 0;
-const nonnegative: Check = (v) => int(v) && (v as number) >= 0;
-const sha: Check = (v) => typeof v === "string" && SHA.test(v);
-const nullable =
-  (check: Check): Check =>
-  (v) =>
-    v === null || check(v);
-const oneOf =
-  (...values: readonly unknown[]): Check =>
-  (v) =>
-    values.includes(v);
-const arrayOf =
-  (check: Check): Check =>
-  (v) =>
-    Array.isArray(v) && v.every(check);
-/** A z.record's object: zod copies its own keys and drops a `__proto__` one, so that one is "not sure". */
-const plainRecord =
-  (check: Check): Check =>
-  (v) =>
-    isObject(v) && !Object.hasOwn(v, "__proto__") && Object.values(v).every(check);
-const anything: Check = () => true;
-
-/** The object shape inside a schema (through its optional, nullable and array wrappers). */
-function shapeOf(schema: unknown): z.ZodRawShape {
-  let at = schema as { shape?: z.ZodRawShape; _zod: { def: { innerType?: unknown; element?: unknown } } };
-  while (at.shape === undefined) at = (at._zod.def.innerType ?? at._zod.def.element) as typeof at;
-  return at.shape;
-}
-
-/**
- * A strict object's check: its keys exactly the shape's, in the shape's order (optional ones may be
- * absent), each value passing its check.
- */
-function strict(schema: unknown, checks: Record<string, Check>, optional: readonly string[] = []): Check {
-  const keys = Object.keys(shapeOf(schema));
-  // The checks must name the schema's keys exactly: a field added to the schema and not here fails loudly.
-  if (keys.join() !== Object.keys(checks).join())
-    throw new Error(`record-fast: checks ${Object.keys(checks).join()} are not the schema's ${keys.join()}`);
-  return (v) => {
-    if (!isObject(v)) return false;
-    let at = 0;
-    for (const key in v) {
-      while (at < keys.length && keys[at] !== key) {
-        if (!optional.includes(keys[at] as string)) return false;
-        at++;
-      }
-      if (at === keys.length || !(checks[key] as Check)(v[key])) return false;
-      at++;
-    }
-    for (; at < keys.length; at++) if (!optional.includes(keys[at] as string)) return false;
-    return true;
-  };
-}
 
 const metadata = strict(
   runMetadataSchema,

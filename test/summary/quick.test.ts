@@ -93,6 +93,27 @@ describe("quickSummary", () => {
         scores(s)[5] = { ...rest, semantic_task_id }; // valid, but zod would reorder the keys
       },
       (s) => (s["episode_scores"] = {}),
+      (s) => {
+        const intervals = (s["bootstrap"] as Record<string, Record<string, Record<string, unknown>>>)[
+          "intervals"
+        ];
+        const first = Object.values(intervals ?? {})[0] as Record<string, unknown>;
+        first["n"] = -1;
+      },
+      (s) => {
+        const intervals = (s["bootstrap"] as Record<string, Record<string, Record<string, unknown>>>)[
+          "intervals"
+        ];
+        const first = Object.values(intervals ?? {})[0] as Record<string, Record<string, unknown>>;
+        (first["calibrated"] as Record<string, unknown>)["skew_t"] = { low: 0 };
+      },
+      (s) => {
+        const byStratum = (s["breakdowns"] as Record<string, Record<string, Record<string, unknown>>>)[
+          "by_stratum"
+        ];
+        (Object.values(byStratum ?? {})[0] as Record<string, unknown>)["tasks"] = "2";
+      },
+      (s) => ((s["breakdowns"] as Record<string, unknown>)["by_task"] = {}),
       (s) => delete (s["bootstrap"] as Record<string, unknown>)["intervals"],
       (s) => (s["extra"] = true),
     ];

@@ -1,7 +1,7 @@
 /** `fabench report`: the summary as one static HTML file, or Markdown for a pull request. */
 import { basename, dirname, join } from "node:path";
 import { episodeKey } from "../../conditions/runner/index.ts";
-import { checkOutput, inputError, sha256Hex, writeFileAtomic } from "../../core/index.ts";
+import { checkOutput, inputError, parseOnce, sha256Hex, writeFileAtomic } from "../../core/index.ts";
 import type { Summary } from "../../summary/index.ts";
 import { type EpisodeRecord, renderHtml, renderMarkdown } from "../../report/index.ts";
 import { readCoverageStudy, readSummary } from "../shell/inputs.ts";
@@ -29,6 +29,7 @@ export interface ReportOptions {
 }
 
 export function report(options: ReportOptions, io: CliIo): number {
+  parseOnce();
   const extension = options.format === "md" ? "md" : "html";
   const out =
     options.out ??

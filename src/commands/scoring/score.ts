@@ -10,6 +10,7 @@ import {
   inputError,
   jsonFilesIn,
   loadUnitConverter,
+  parseOnce,
   usageError,
   writeFileAtomic,
 } from "../../core/index.ts";
@@ -179,6 +180,7 @@ export interface GateOptions {
 }
 
 export function gate(options: GateOptions, io: CliIo): number {
+  parseOnce();
   const summary = readSummary(options.summary);
   const protocol = loadSummaryProtocol(summary, options.summary, options.protocol, "gate");
   const verdict = gateFor(

@@ -63,7 +63,7 @@ export { compareCodePoints, LineIndex, sortByCodePoint } from "./text.ts";
 export { mapConcurrent } from "./concurrency.ts";
 export { instantOf, sameInstant } from "./instant.ts";
 export { CircuitBreaker, DEFAULT_BREAKER, type Tripped } from "./circuit-breaker.ts";
-export { issuePath, parseOnce, withJsonLines, zodProblems } from "./schema.ts";
+export { issuePath, withJsonLines, zodProblems } from "./schema.ts";
 export { loadUnitConverter, type ConvertOptions, type UnitConverter } from "./units.ts";
 export {
   canonicalUnit,

@@ -1,5 +1,5 @@
 /** Turning zod failures into problems with a code and a readable path. */
-import { z } from "zod";
+import type { z } from "zod";
 import type { Problem } from "./errors.ts";
 import { jsonPathLines } from "./json-syntax.ts";
 
@@ -32,14 +32,4 @@ export function withJsonLines(problems: readonly Problem[], text: string): Probl
   );
   const lineOf = new Map(located.map((p, i) => [p, lines[i] as number]));
   return problems.map((p) => (lineOf.has(p) ? { ...p, line: lineOf.get(p) as number } : p));
-}
-
-/**
- * For a command that reads a few files once and exits (`gate`, `report`): zod's compiled fast
- * path is built per schema on its first parse and pays off only over many parses, so a one-shot
- * read is faster without it (#35). Same checks, same values; a long-running command (serve, run)
- * keeps the fast path.
- */
-export function parseOnce(): void {
-  z.config({ jitless: true });
 }

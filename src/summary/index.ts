@@ -1,5 +1,6 @@
 /** The summary: its schema (zod first, the type inferred), and building it from scored episodes. */
 export {
+  parseOnce,
   SUMMARY_FORMAT,
   summaryJsonSchema,
   summarySchema,

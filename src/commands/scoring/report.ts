@@ -1,8 +1,8 @@
 /** `fabench report`: the summary as one static HTML file, or Markdown for a pull request. */
 import { basename, dirname, join } from "node:path";
 import { episodeKey } from "../../conditions/runner/index.ts";
-import { checkOutput, inputError, parseOnce, sha256Hex, writeFileAtomic } from "../../core/index.ts";
-import type { Summary } from "../../summary/index.ts";
+import { checkOutput, inputError, sha256Hex, writeFileAtomic } from "../../core/index.ts";
+import { parseOnce, type Summary } from "../../summary/index.ts";
 import { type EpisodeRecord, renderHtml, renderMarkdown } from "../../report/index.ts";
 import { readCoverageStudy, readSummary } from "../shell/inputs.ts";
 import { EXIT, printJson, type CliIo } from "../shell/io.ts";

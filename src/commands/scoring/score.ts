@@ -10,14 +10,13 @@ import {
   inputError,
   jsonFilesIn,
   loadUnitConverter,
-  parseOnce,
   usageError,
   writeFileAtomic,
 } from "../../core/index.ts";
 import { gateExitCode, renderGate } from "../../gates/index.ts";
 import { scoreRecord, type RngName } from "../../metrics/index.ts";
 import { renderHeadline } from "../../report/index.ts";
-import { buildSummary, gateFor, withJudge, withProtocolFile } from "../../summary/index.ts";
+import { buildSummary, gateFor, parseOnce, withJudge, withProtocolFile } from "../../summary/index.ts";
 import {
   loadSummaryProtocol,
   preregistrationOf,

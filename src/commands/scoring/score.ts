@@ -74,6 +74,7 @@ export async function scoreRunFiles(options: RunInputs, io: CliIo) {
 }
 
 export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
+  parseOnce();
   const out = summaryPath(options);
   const scored = await scoreRunFiles(options, io);
   const { loaded, files, records, metadata, tasks, rows } = scored;

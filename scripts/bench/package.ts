@@ -10,7 +10,10 @@
  * its own). The verified-world cache is warm (one score first) and lives in a temporary folder,
  * which is also every command's working directory (no project files there to warn about).
  * FABENCH_BENCH_PACKAGE=DIR times an already built package folder instead (to measure another
- * revision the same way: `npm pack` it and unpack it in a folder under the project).
+ * revision the same way: `npm pack` it and unpack it in a folder under the project), and
+ * FABENCH_BENCH_BASELINE=DIR times such a folder beside it, in the same rounds (before/after side
+ * by side: each line then also carries `baseline_median_ms` and `baseline_runs_ms`; the first
+ * line's time is measured for the package only).
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -27,6 +30,7 @@ interface Package {
 }
 
 const GIVEN = process.env["FABENCH_BENCH_PACKAGE"];
+const BASELINE = process.env["FABENCH_BENCH_BASELINE"];
 
 function preparePackage(): Package {
   const work = mkdtempSync(join(tmpdir(), "fabench-package-bench-"));
@@ -98,30 +102,48 @@ export async function runPackageBench(): Promise<BenchResult[]> {
     const summary = join(pkg.work, "demo.summary.json");
     timed(pkg, fabench(pkg, "run", "--agent", "reference", "--out", run));
     timed(pkg, fabench(pkg, "score", run, "--out", summary)); // warms the verified-world cache
+    const base = BASELINE === undefined ? null : { ...pkg, root: resolve(BASELINE) };
+    const before = join(pkg.work, "baseline.summary.json");
+    if (base) timed(base, fabench(base, "score", run, "--out", before));
     const t = { bare: [] as number[], score: [] as number[], gate: [] as number[] };
     const more = { report: [] as number[], first: [] as number[], episode: [] as number[] };
+    const was = { score: [] as number[], gate: [] as number[], report: [] as number[] };
     for (let i = 0; i < RUNS; i++) {
       t.bare.push(timed(pkg, ["-e", "0"]));
       t.score.push(timed(pkg, fabench(pkg, "score", run, "--out", summary)));
       t.gate.push(timed(pkg, fabench(pkg, "gate", summary)));
       more.report.push(timed(pkg, fabench(pkg, "report", summary, "--out", join(pkg.work, "r.html"))));
+      if (base) {
+        was.score.push(timed(base, fabench(base, "score", run, "--out", before)));
+        was.gate.push(timed(base, fabench(base, "gate", before)));
+        was.report.push(timed(base, fabench(base, "report", before, "--out", join(pkg.work, "b.html"))));
+      }
       const lines = await firstLines(pkg, join(pkg.work, `run-${i}.jsonl`));
       more.first.push(lines.first);
       more.episode.push(lines.episode);
     }
     const bare = median(t.bare);
-    const line = (name: string, values: number[], target: string, limit: number): BenchResult => ({
+    const line = (
+      name: string,
+      values: number[],
+      target: string,
+      limit: number,
+      baseline: number[] = [],
+    ): BenchResult => ({
       name,
       median_ms: round(median(values)),
       bare_node_median_ms: round(bare),
       runs_ms: values.map(round),
+      ...(baseline.length === 0
+        ? {}
+        : { baseline_median_ms: round(median(baseline)), baseline_runs_ms: baseline.map(round) }),
       target,
       met: median(values) <= limit,
     });
     return [
-      line("package_score_1440_episode_run", t.score, "median under 1000 ms", 1000),
-      line("package_gate", t.gate, "median under 500 ms", 500),
-      line("package_report", more.report, "median under 500 ms", 500),
+      line("package_score_1440_episode_run", t.score, "median under 1000 ms", 1000, was.score),
+      line("package_gate", t.gate, "median under 500 ms", 500, was.gate),
+      line("package_report", more.report, "median under 500 ms", 500, was.report),
       {
         ...line("package_run_first_line", more.first, "median under 1000 ms", 1000),
         first_episode_median_ms: round(median(more.episode)),

@@ -125,3 +125,19 @@ export {
   trackGroup,
 } from "./child-process.ts";
 export { knownKeyValues, REDACTED, redactSecrets, rememberKeyValues } from "./secrets.ts";
+export {
+  anything as quickAnything,
+  arrayOf as quickArrayOf,
+  int as quickInt,
+  isObject as quickIsObject,
+  nonnegative as quickNonnegative,
+  nullable as quickNullable,
+  num as quickNum,
+  oneOf as quickOneOf,
+  plainRecord as quickPlainRecord,
+  positive as quickPositive,
+  sha as quickSha,
+  str as quickStr,
+  strict as quickStrict,
+  type Check as QuickCheck,
+} from "./quick-check.ts";

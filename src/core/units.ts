@@ -4,7 +4,8 @@
  * Every label is first resolved through the unit table (`unit-table.ts`): the table says which
  * spellings are one unit and what mathjs needs to convert it, so `°C`, `℃`, `degC` and `deg C`
  * all reach mathjs as `degC`. mathjs costs time to load, so it is loaded once, lazily, by
- * `loadUnitConverter` — and from the single-file build mathjs publishes (lib/browser/math.js, the
+ * `loadUnitConverter`, whose converter creates its mathjs instance only when a
+ * conversion needs it — and from the single-file build mathjs publishes (lib/browser/math.js, the
  * same code compiled into one UMD module) rather than its ES modules, which are 1,262 files to
  * resolve and compile (2–3 s on a busy machine, against about 0.3 s for the one file).
  */
@@ -48,13 +49,22 @@ export function loadUnitConverter(): Promise<UnitConverter> {
     // A private instance, so the units we add never leak into anyone else's mathjs. The single-file
     // build's `create` holds every factory already (it exports no `all`); a test checks that it
     // converts every pair of the unit table exactly as the ES modules' `create(all)` does.
-    const math = loadMathjs().create({}, {});
-    math.createUnit({ ksi: "1000 psi", ppm: "1e-6", percent: "0.01", USD: {} }, { override: true });
+    // Made on the first conversion that needs it: a run whose answers use the gold's own unit
+    // labels (the reference agent's, a demo's) never needs it, and mathjs is a large part of
+    // `score`'s start (#35).
+    let instance: ReturnType<MathJs["create"]> | undefined;
+    const mathjs = () => {
+      if (instance === undefined) {
+        instance = loadMathjs().create({}, {});
+        instance.createUnit({ ksi: "1000 psi", ppm: "1e-6", percent: "0.01", USD: {} }, { override: true });
+      }
+      return instance;
+    };
     const cache = new Map<string, Unit | null>();
     const unitOf = (expression: string): Unit | null => {
       if (!cache.has(expression)) {
         try {
-          cache.set(expression, math.unit(1, expression) as Unit);
+          cache.set(expression, mathjs().unit(1, expression) as Unit);
         } catch {
           cache.set(expression, null);
         }
@@ -72,7 +82,7 @@ export function loadUnitConverter(): Promise<UnitConverter> {
         let ok = a !== null && b !== null && a.equalBase(b);
         if (ok)
           try {
-            (math.unit(1, from) as Unit).toNumber(to);
+            (mathjs().unit(1, from) as Unit).toNumber(to);
           } catch {
             ok = false;
           }
@@ -85,7 +95,8 @@ export function loadUnitConverter(): Promise<UnitConverter> {
       const b = resolveUnit(to).mathjs;
       return a === null || b === null || !mathjsConvertible(a, b) ? null : [a, b];
     };
-    const raw = (value: number, from: string, to: string) => (math.unit(value, from) as Unit).toNumber(to);
+    const raw = (value: number, from: string, to: string) =>
+      (mathjs().unit(value, from) as Unit).toNumber(to);
     return {
       convertible: (from, to) => sameUnit(from, to) || expressions(from, to) !== null,
       convert(value, from, to, options) {

@@ -1,5 +1,6 @@
 /** The summary: its schema (zod first, the type inferred), and building it from scored episodes. */
 export {
+  parseOnce,
   SUMMARY_FORMAT,
   summaryJsonSchema,
   summarySchema,
@@ -7,6 +8,7 @@ export {
   type Statistics,
   type Summary,
 } from "./schema.ts";
+export { quickSummary } from "./quick.ts";
 export { summarizeEpisodes } from "./statistics.ts";
 export {
   buildSummary,

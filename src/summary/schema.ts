@@ -252,3 +252,13 @@ export function summaryJsonSchema(): Record<string, unknown> {
     ...z.toJSONSchema(summarySchema),
   };
 }
+
+/**
+ * For a command that reads its files once and exits (`score`, `gate`, `report`): zod's compiled fast
+ * path is built per schema on its first parse and pays off only over many parses, so a one-shot
+ * read is faster without it (#35). Same checks, same values; a long-running command (serve, run)
+ * keeps the fast path.
+ */
+export function parseOnce(): void {
+  z.config({ jitless: true });
+}

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   depthBreach,
@@ -24,7 +25,35 @@ function thrown(f: () => unknown): FabenchError {
   throw new Error("nothing thrown");
 }
 
+/** The character-by-character scan depthBreach replaced: the reference its quote-skipping must match. */
+function depthBreachByChar(text: string, max: number): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length; i++) {
+        if (text[i] === "\\") i++;
+        else if (text[i] === '"') break;
+      }
+    } else if (c === "[" || c === "{") {
+      if (++depth > max) return i;
+    } else if (c === "]" || c === "}") depth--;
+  }
+  return -1;
+}
+
 describe("depthBreach", () => {
+  it("finds what a character-by-character scan finds, escaped quotes and backslash runs included", () => {
+    const piece = fc.constantFrom('"', "\\", "[", "]", "{", "}", "a", ",", ":", " ");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), fc.integer({ min: 0, max: 6 }), (parts, max) => {
+        const text = parts.join("");
+        expect(depthBreach(text, max)).toBe(depthBreachByChar(text, max));
+      }),
+      { numRuns: 3000, seed: 35 },
+    );
+  });
+
   it("accepts exactly the limit and names the offset of the first bracket past it", () => {
     expect(depthBreach(nested(64), 64)).toBe(-1);
     expect(depthBreach(nested(65), 64)).toBe(64);

@@ -2,7 +2,7 @@
 import { basename, dirname, join } from "node:path";
 import { episodeKey } from "../../conditions/runner/index.ts";
 import { checkOutput, inputError, sha256Hex, writeFileAtomic } from "../../core/index.ts";
-import type { Summary } from "../../summary/index.ts";
+import { parseOnce, type Summary } from "../../summary/index.ts";
 import { type EpisodeRecord, renderHtml, renderMarkdown } from "../../report/index.ts";
 import { readCoverageStudy, readSummary } from "../shell/inputs.ts";
 import { EXIT, printJson, type CliIo } from "../shell/io.ts";
@@ -29,6 +29,7 @@ export interface ReportOptions {
 }
 
 export function report(options: ReportOptions, io: CliIo): number {
+  parseOnce();
   const extension = options.format === "md" ? "md" : "html";
   const out =
     options.out ??

@@ -16,7 +16,7 @@ import {
 import { gateExitCode, renderGate } from "../../gates/index.ts";
 import { scoreRecord, type RngName } from "../../metrics/index.ts";
 import { renderHeadline } from "../../report/index.ts";
-import { buildSummary, gateFor, withJudge, withProtocolFile } from "../../summary/index.ts";
+import { buildSummary, gateFor, parseOnce, withJudge, withProtocolFile } from "../../summary/index.ts";
 import {
   loadSummaryProtocol,
   preregistrationOf,
@@ -74,6 +74,7 @@ export async function scoreRunFiles(options: RunInputs, io: CliIo) {
 }
 
 export async function score(options: ScoreOptions, io: CliIo): Promise<number> {
+  parseOnce();
   const out = summaryPath(options);
   const scored = await scoreRunFiles(options, io);
   const { loaded, files, records, metadata, tasks, rows } = scored;
@@ -179,6 +180,7 @@ export interface GateOptions {
 }
 
 export function gate(options: GateOptions, io: CliIo): number {
+  parseOnce();
   const summary = readSummary(options.summary);
   const protocol = loadSummaryProtocol(summary, options.summary, options.protocol, "gate");
   const verdict = gateFor(

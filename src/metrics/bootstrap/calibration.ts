@@ -59,31 +59,33 @@ export function calibrationEntries(
   const out = new Array<number>(2 * sorted.length).fill(0);
   const size = cell.length;
   const widen = size > 1 ? Math.sqrt(size / (size - 1)) : 1;
-  sorted.forEach((values, i) => {
+  // Plain loops (no closures per value): this runs for every statistic of every multiset of every cell.
+  for (let i = 0; i < sorted.length; i++) {
+    const values = sorted[i] as ReadonlyArray<number | null>;
     let K = 0;
     let S = 0;
-    cell.forEach((t, k) => {
-      const v = values[t];
+    for (let k = 0; k < size; k++) {
+      const v = values[cell[k] as number];
       const c = counts[k] ?? 0;
       if (v !== null && v !== undefined && c > 0) {
         K += c;
         S += c * v;
       }
-    });
+    }
     let q = 0;
     if (K >= 2) {
       const mean = S / K;
       let squares = 0;
-      cell.forEach((t, k) => {
-        const v = values[t];
+      for (let k = 0; k < size; k++) {
+        const v = values[cell[k] as number];
         const c = counts[k] ?? 0;
         if (v !== null && v !== undefined && c > 0) squares += c * (v - mean) ** 2;
-      });
+      }
       q = (K * squares) / (K - 1);
     }
     out[2 * i] = q;
     out[2 * i + 1] = widen * (S - K * (points[i] ?? 0));
-  });
+  }
   return out;
 }
 

@@ -73,21 +73,26 @@ export function cellTable(
     };
   const weights = Float64Array.from(cell, (_, j) => (size + 1) ** j);
   const offsetByCode = new Int32Array((size + 1) ** size).fill(-1);
-  const partials: number[] = [];
+  // Every multiset is visited once: the table is written in place (spreading each row into an
+  // array's push made a cell's table cost a lot of time and garbage, #35).
+  const count = multisetCount(size);
+  const partials = new Float64Array(count * rowWidth);
+  let written = 0;
   const counts = new Array<number>(size).fill(0);
   const visit = (j: number, left: number) => {
     if (j === size - 1) {
       counts[j] = left;
       let code = 0;
-      const row = new Float64Array(width);
-      counts.forEach((c, k) => {
+      const at = written * rowWidth;
+      for (let k = 0; k < size; k++) {
+        const c = counts[k] as number;
         code += c * (weights[k] as number);
         const base = (cell[k] as number) * width;
-        for (let x = 0; x < width; x++) row[x] = (row[x] as number) + c * (taskRows[base + x] as number);
-      });
-      const more = extra ? extra(cell, counts) : [];
-      offsetByCode[code] = partials.length / (width + more.length);
-      partials.push(...row, ...more);
+        for (let x = 0; x < width; x++)
+          partials[at + x] = (partials[at + x] as number) + c * (taskRows[base + x] as number);
+      }
+      if (extra) partials.set(extra(cell, counts), at + width);
+      offsetByCode[code] = written++;
       return;
     }
     for (let c = left; c >= 0; c--) {
@@ -96,13 +101,7 @@ export function cellTable(
     }
   };
   visit(0, size);
-  return {
-    size,
-    count: partials.length / rowWidth,
-    weights,
-    offsetByCode,
-    partials: Float64Array.from(partials),
-  };
+  return { size, count, weights, offsetByCode, partials };
 }
 
 /**

@@ -44,7 +44,12 @@ const nulls = <K extends string>(fields: readonly K[]) =>
 /** A short id from a hash, as long as Inspect's own (22 characters). */
 const shortId = (...parts: string[]) => sha256Hex(parts.join("\n")).slice(0, 22);
 
-/** Per metric, the summary's mean for every condition × catalog size (`SR-5/100`); null means are left out. */
+/**
+ * Per metric, the summary's mean for every condition × catalog size (`SR-5/100`). Only metrics with
+ * a mean in every one are listed (e.g. not `recovered`, undefined where nothing was hidden): the
+ * viewer groups results by their set of names and heads the page with a small group, so a metric
+ * defined in fewer cells would stand as the log's headline. The samples keep every metric.
+ */
 export function resultScores(summary: Summary, samples: readonly InspectSample[]): EvalScore[] {
   const metrics = [
     ...new Set(
@@ -53,7 +58,12 @@ export function resultScores(summary: Summary, samples: readonly InspectSample[]
         .flatMap((a) => Object.keys(a.means)),
     ),
   ];
-  return metrics.map((metric) => {
+  const everywhere = metrics.filter((metric) =>
+    Object.values(summary.aggregates).every((byCondition) =>
+      Object.values(byCondition).every((a) => a.means[metric] !== null && a.means[metric] !== undefined),
+    ),
+  );
+  return everywhere.map((metric) => {
     const scored = samples.filter((s) => s.scores[metric] !== undefined).length;
     const entries = Object.entries(summary.aggregates).flatMap(([size, byCondition]) =>
       Object.entries(byCondition).flatMap(([condition, aggregate]) => {

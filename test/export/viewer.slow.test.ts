@@ -123,6 +123,11 @@ describe.skipIf(!hasChromium)("the Inspect export in Inspect's log viewer", () =
     expect(body).toContain(log.eval.task);
     expect(body).toContain("fabench/reference");
     expect(body).toContain("REQUIRED_FACT_RECALL");
+    // The page heads the log with the gated accuracy metrics per condition × catalog size, not
+    // with a metric defined in fewer cells (`recovered`, which used to stand as the headline).
+    const rows = body.split("\n").map((line) => line.split(/[\t ]/)[0]);
+    expect(rows.indexOf("required_fact_recall")).toBeGreaterThan(-1);
+    expect(rows).not.toContain("recovered");
     expect(asked).toContain("/logs/run.json");
     expect(errors).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { basename } from "node:path";
 import { parseCorpusText, type Task, taskSchema } from "../../authoring/index.ts";
 import type { RunRecord } from "../../conditions/runner/index.ts";
 import { episodeKey, inputError, readBytes, readTextFile, sha256Hex, usageError } from "../../core/index.ts";
+import type { ExportInput } from "../../export/index.ts";
 import type { Summary } from "../../summary/index.ts";
 import { loadSummaryProtocol, loadSystemPrompt } from "../../world/index.ts";
 import { readMergedRuns, type RunFileReading } from "../shell/run-files.ts";
@@ -25,21 +26,13 @@ export interface ExportOptions extends RunFileReading {
   readonly json: boolean;
 }
 
-export interface ExportInputs {
-  readonly summary: Summary;
-  readonly summarySha256: string;
-  readonly records: readonly RunRecord[];
-  readonly tasks: ReadonlyMap<string, Task>;
-  readonly systemPrompt: string | null;
-  readonly corpusName: string;
-}
-
 /** Every file the export reads: what `--out` must not overwrite. */
 export function inputPaths(options: ExportOptions): string[] {
   return [...options.runs, options.summary, options.corpus, options.protocol];
 }
 
-export function readExportInputs(options: ExportOptions, io: CliIo, stage: string): ExportInputs {
+/** What both exports read: the export stage's input, every file checked against the summary. */
+export function readExportInputs(options: ExportOptions, io: CliIo, stage: string): ExportInput {
   if (options.runs.length === 0)
     throw usageError("no_runs", "give the run files the summary was scored from (positional or --runs)");
   const summary = readSummary(options.summary);
